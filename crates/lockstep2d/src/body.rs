@@ -1,0 +1,207 @@
+//! Bodies: their definition, their state and their mass.
+
+use crate::error::{Result, check_finite, check_finite_vec, check_non_negative};
+use crate::math::{Rot, Transform, Vec2, cross};
+use crate::shape::MassData;
+
+/// How a body moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BodyType {
+    /// Never moves; infinite mass.
+    #[default]
+    Static,
+    /// Moves by its velocity only; infinite mass, ignores forces and contacts.
+    Kinematic,
+    /// Moved by gravity, forces, contacts and joints.
+    Dynamic,
+}
+
+/// Everything needed to create a body. Shapes are added afterwards.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BodyDef {
+    pub body_type: BodyType,
+    /// World position of the body's origin.
+    pub position: Vec2,
+    /// Radians, counter-clockwise.
+    pub angle: f32,
+    /// Velocity of the centre of mass, m/s.
+    pub linear_velocity: Vec2,
+    /// rad/s, counter-clockwise.
+    pub angular_velocity: f32,
+    /// Slows linear motion: each step multiplies velocity by 1 / (1 + h·damping).
+    pub linear_damping: f32,
+    /// Slows rotation in the same way.
+    pub angular_damping: f32,
+    /// Multiplies the world's gravity for this body (0 floats, −1 falls up).
+    pub gravity_scale: f32,
+}
+
+impl Default for BodyDef {
+    fn default() -> Self {
+        BodyDef {
+            body_type: BodyType::Static,
+            position: Vec2::ZERO,
+            angle: 0.0,
+            linear_velocity: Vec2::ZERO,
+            angular_velocity: 0.0,
+            linear_damping: 0.0,
+            angular_damping: 0.0,
+            gravity_scale: 1.0,
+        }
+    }
+}
+
+impl BodyDef {
+    /// A dynamic body at `position`.
+    pub fn dynamic(position: Vec2) -> BodyDef {
+        BodyDef {
+            body_type: BodyType::Dynamic,
+            position,
+            ..BodyDef::default()
+        }
+    }
+
+    /// A static body at `position`.
+    pub fn fixed(position: Vec2) -> BodyDef {
+        BodyDef {
+            position,
+            ..BodyDef::default()
+        }
+    }
+
+    pub fn with_angle(self, angle: f32) -> BodyDef {
+        BodyDef { angle, ..self }
+    }
+
+    pub fn with_velocity(self, linear: Vec2, angular: f32) -> BodyDef {
+        BodyDef {
+            linear_velocity: linear,
+            angular_velocity: angular,
+            ..self
+        }
+    }
+
+    pub(crate) fn validate(&self) -> Result<()> {
+        check_finite_vec("position", self.position)?;
+        check_finite("angle", self.angle)?;
+        check_finite_vec("linear_velocity", self.linear_velocity)?;
+        check_finite("angular_velocity", self.angular_velocity)?;
+        check_non_negative("linear_damping", self.linear_damping)?;
+        check_non_negative("angular_damping", self.angular_damping)?;
+        check_finite("gravity_scale", self.gravity_scale)
+    }
+}
+
+/// A body as the world stores it.
+#[derive(Clone, Debug)]
+pub(crate) struct Body {
+    pub body_type: BodyType,
+    /// Pose of the body origin.
+    pub xf: Transform,
+    /// World position of the centre of mass.
+    pub center: Vec2,
+    /// Centre of mass in body coordinates.
+    pub local_center: Vec2,
+    pub v: Vec2,
+    pub w: f32,
+    /// User forces and torque; they stay until `World::clear_forces`.
+    pub force: Vec2,
+    pub torque: f32,
+    pub mass: f32,
+    pub inv_mass: f32,
+    /// Rotational inertia about the centre of mass.
+    pub inertia: f32,
+    pub inv_inertia: f32,
+    pub linear_damping: f32,
+    pub angular_damping: f32,
+    pub gravity_scale: f32,
+    /// Shape slot indices, in the order they were added.
+    pub shapes: Vec<u32>,
+    /// Joint slot indices, in the order they were added.
+    pub joints: Vec<u32>,
+}
+
+impl Body {
+    pub fn new(def: &BodyDef) -> Body {
+        let xf = Transform {
+            p: def.position,
+            q: Rot::from_angle(def.angle),
+        };
+        let moves = def.body_type != BodyType::Static;
+        let mut body = Body {
+            body_type: def.body_type,
+            xf,
+            center: def.position,
+            local_center: Vec2::ZERO,
+            v: if moves {
+                def.linear_velocity
+            } else {
+                Vec2::ZERO
+            },
+            w: if moves { def.angular_velocity } else { 0.0 },
+            force: Vec2::ZERO,
+            torque: 0.0,
+            mass: 0.0,
+            inv_mass: 0.0,
+            inertia: 0.0,
+            inv_inertia: 0.0,
+            linear_damping: def.linear_damping,
+            angular_damping: def.angular_damping,
+            gravity_scale: def.gravity_scale,
+            shapes: Vec::new(),
+            joints: Vec::new(),
+        };
+        body.set_mass(&[]);
+        body
+    }
+
+    pub fn is_dynamic(&self) -> bool {
+        self.body_type == BodyType::Dynamic
+    }
+
+    /// Recomputes mass, centre of mass and inertia from the shapes' mass data.
+    ///
+    /// A dynamic body without shapes gets mass 1 and no rotation (as in Box2D), so a
+    /// body can be created before its shapes without dividing by zero.
+    pub fn set_mass(&mut self, shapes: &[MassData]) {
+        let mass: f32 = shapes.iter().map(|m| m.mass).sum();
+        if !self.is_dynamic() || mass <= 0.0 {
+            let dynamic = self.is_dynamic();
+            self.mass = if dynamic { 1.0 } else { 0.0 };
+            self.inv_mass = if dynamic { 1.0 } else { 0.0 };
+            self.inertia = 0.0;
+            self.inv_inertia = 0.0;
+            self.local_center = Vec2::ZERO;
+            self.center = self.xf.p;
+            return;
+        }
+        let center = shapes.iter().map(|m| m.mass * m.center).sum::<Vec2>() / mass;
+        // Parallel axis theorem: each shape's inertia about its own centre, shifted to
+        // the body's centre of mass.
+        let inertia: f32 = shapes
+            .iter()
+            .map(|m| m.inertia + m.mass * (m.center - center).length_squared())
+            .sum();
+        let old_center = self.center;
+        self.mass = mass;
+        self.inv_mass = 1.0 / mass;
+        self.inertia = inertia;
+        self.inv_inertia = if inertia > 0.0 { 1.0 / inertia } else { 0.0 };
+        self.local_center = center;
+        self.center = self.xf.apply(center);
+        // Keep the velocity of the material point at the old centre unchanged.
+        self.v += crate::math::cross_sv(self.w, self.center - old_center);
+    }
+
+    /// Places the body origin at `xf`.
+    pub fn set_transform(&mut self, xf: Transform) {
+        self.xf = xf;
+        self.center = xf.apply(self.local_center);
+    }
+
+    /// Adds a force at a world point: a force plus the torque of its lever arm.
+    pub fn apply_force(&mut self, force: Vec2, point: Vec2) {
+        self.force += force;
+        self.torque += cross(point - self.center, force);
+    }
+}

@@ -1,0 +1,366 @@
+//! A dynamic AABB tree: a binary tree of boxes whose leaves are shapes' fattened AABBs.
+//!
+//! Leaves are inserted where they grow the tree's total perimeter least (the surface
+//! area heuristic in 2D), and the path back to the root is kept balanced by AVL-style
+//! rotations, so queries stay logarithmic however shapes are added. Every operation is a
+//! pure function of the sequence of calls, so the tree, and the order in which a query
+//! reports leaves, is deterministic.
+
+use crate::math::Aabb;
+
+pub(crate) const NULL: u32 = u32::MAX;
+
+#[derive(Clone, Debug)]
+struct Node {
+    aabb: Aabb,
+    /// Parent for nodes in the tree, next free node for nodes on the free list.
+    parent: u32,
+    child1: u32,
+    child2: u32,
+    /// 0 for leaves, -1 for free nodes.
+    height: i32,
+    /// The shape index of a leaf.
+    user: u32,
+}
+
+impl Node {
+    fn is_leaf(&self) -> bool {
+        self.child1 == NULL
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct DynamicTree {
+    nodes: Vec<Node>,
+    root: u32,
+    free: u32,
+    /// Reused stack for queries, so a query does not allocate once warm.
+    stack: Vec<u32>,
+}
+
+impl Default for DynamicTree {
+    fn default() -> Self {
+        DynamicTree {
+            nodes: Vec::new(),
+            root: NULL,
+            free: NULL,
+            stack: Vec::new(),
+        }
+    }
+}
+
+impl DynamicTree {
+    /// Adds a leaf for `user` and returns its proxy id.
+    pub fn create_proxy(&mut self, aabb: Aabb, user: u32) -> u32 {
+        let leaf = self.allocate();
+        let node = &mut self.nodes[leaf as usize];
+        node.aabb = aabb;
+        node.user = user;
+        node.height = 0;
+        self.insert_leaf(leaf);
+        leaf
+    }
+
+    pub fn destroy_proxy(&mut self, proxy: u32) {
+        self.remove_leaf(proxy);
+        self.release(proxy);
+    }
+
+    /// Moves a leaf to a new box (re-inserting it where it now fits best).
+    pub fn move_proxy(&mut self, proxy: u32, aabb: Aabb) {
+        self.remove_leaf(proxy);
+        self.nodes[proxy as usize].aabb = aabb;
+        self.insert_leaf(proxy);
+    }
+
+    pub fn fat_aabb(&self, proxy: u32) -> Aabb {
+        self.nodes[proxy as usize].aabb
+    }
+
+    /// The shape index stored in a leaf.
+    pub fn user(&self, proxy: u32) -> u32 {
+        self.nodes[proxy as usize].user
+    }
+
+    /// Calls `found(user)` for every leaf whose box overlaps `aabb`.
+    pub fn query(&mut self, aabb: &Aabb, mut found: impl FnMut(u32)) {
+        if self.root == NULL {
+            return;
+        }
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.push(self.root);
+        while let Some(index) = stack.pop() {
+            let node = &self.nodes[index as usize];
+            if !node.aabb.overlaps(aabb) {
+                continue;
+            }
+            if node.is_leaf() {
+                found(node.user);
+            } else {
+                stack.push(node.child1);
+                stack.push(node.child2);
+            }
+        }
+        self.stack = stack;
+    }
+
+    fn allocate(&mut self) -> u32 {
+        let fresh = Node {
+            aabb: Aabb {
+                min: glam::Vec2::ZERO,
+                max: glam::Vec2::ZERO,
+            },
+            parent: NULL,
+            child1: NULL,
+            child2: NULL,
+            height: 0,
+            user: NULL,
+        };
+        if self.free == NULL {
+            self.nodes.push(fresh);
+            (self.nodes.len() - 1) as u32
+        } else {
+            let index = self.free;
+            self.free = self.nodes[index as usize].parent;
+            self.nodes[index as usize] = fresh;
+            index
+        }
+    }
+
+    fn release(&mut self, index: u32) {
+        let node = &mut self.nodes[index as usize];
+        node.parent = self.free;
+        node.height = -1;
+        self.free = index;
+    }
+
+    fn insert_leaf(&mut self, leaf: u32) {
+        if self.root == NULL {
+            self.root = leaf;
+            self.nodes[leaf as usize].parent = NULL;
+            return;
+        }
+        let sibling = self.best_sibling(self.nodes[leaf as usize].aabb);
+        let old_parent = self.nodes[sibling as usize].parent;
+        let new_parent = self.allocate();
+        {
+            let union = self.nodes[leaf as usize]
+                .aabb
+                .union(&self.nodes[sibling as usize].aabb);
+            let height = self.nodes[sibling as usize].height + 1;
+            let node = &mut self.nodes[new_parent as usize];
+            node.parent = old_parent;
+            node.aabb = union;
+            node.height = height;
+            node.child1 = sibling;
+            node.child2 = leaf;
+        }
+        self.nodes[sibling as usize].parent = new_parent;
+        self.nodes[leaf as usize].parent = new_parent;
+        if old_parent == NULL {
+            self.root = new_parent;
+        } else {
+            self.replace_child(old_parent, sibling, new_parent);
+        }
+        self.refit_upwards(new_parent);
+    }
+
+    /// Descends from the root towards the node that, paired with a new leaf, adds the
+    /// least perimeter to the tree (counting the growth of every ancestor on the way).
+    fn best_sibling(&self, leaf_box: Aabb) -> u32 {
+        let mut index = self.root;
+        while !self.nodes[index as usize].is_leaf() {
+            let node = &self.nodes[index as usize];
+            let combined = node.aabb.union(&leaf_box).perimeter();
+            // Making a new parent here costs the combined box; pushing the leaf further
+            // down grows this node's box by (combined - own) at least.
+            let cost_here = 2.0 * combined;
+            let inherited = 2.0 * (combined - node.aabb.perimeter());
+            let child_cost = |child: u32| {
+                let c = &self.nodes[child as usize];
+                let grown = c.aabb.union(&leaf_box).perimeter();
+                if c.is_leaf() {
+                    grown + inherited
+                } else {
+                    grown - c.aabb.perimeter() + inherited
+                }
+            };
+            let cost1 = child_cost(node.child1);
+            let cost2 = child_cost(node.child2);
+            if cost_here < cost1 && cost_here < cost2 {
+                break;
+            }
+            index = if cost1 <= cost2 {
+                node.child1
+            } else {
+                node.child2
+            };
+        }
+        index
+    }
+
+    fn remove_leaf(&mut self, leaf: u32) {
+        if leaf == self.root {
+            self.root = NULL;
+            return;
+        }
+        let parent = self.nodes[leaf as usize].parent;
+        let grand_parent = self.nodes[parent as usize].parent;
+        let sibling = if self.nodes[parent as usize].child1 == leaf {
+            self.nodes[parent as usize].child2
+        } else {
+            self.nodes[parent as usize].child1
+        };
+        if grand_parent == NULL {
+            self.root = sibling;
+            self.nodes[sibling as usize].parent = NULL;
+        } else {
+            self.replace_child(grand_parent, parent, sibling);
+            self.nodes[sibling as usize].parent = grand_parent;
+            self.refit_upwards(grand_parent);
+        }
+        self.release(parent);
+    }
+
+    fn replace_child(&mut self, parent: u32, old: u32, new: u32) {
+        let node = &mut self.nodes[parent as usize];
+        if node.child1 == old {
+            node.child1 = new;
+        } else {
+            node.child2 = new;
+        }
+    }
+
+    /// Walks from `index` to the root, rebalancing and refitting boxes and heights.
+    fn refit_upwards(&mut self, mut index: u32) {
+        while index != NULL {
+            index = self.balance(index);
+            let (c1, c2) = {
+                let n = &self.nodes[index as usize];
+                (n.child1 as usize, n.child2 as usize)
+            };
+            let height = 1 + self.nodes[c1].height.max(self.nodes[c2].height);
+            let aabb = self.nodes[c1].aabb.union(&self.nodes[c2].aabb);
+            let node = &mut self.nodes[index as usize];
+            node.height = height;
+            node.aabb = aabb;
+            index = node.parent;
+        }
+    }
+
+    /// If one subtree of `a` is more than one level taller, rotates its taller child up
+    /// into `a`'s place. Returns the node now at `a`'s position.
+    fn balance(&mut self, a: u32) -> u32 {
+        let node = &self.nodes[a as usize];
+        if node.is_leaf() || node.height < 2 {
+            return a;
+        }
+        let (b, c) = (node.child1, node.child2);
+        let imbalance = self.nodes[c as usize].height - self.nodes[b as usize].height;
+        if imbalance > 1 {
+            self.rotate_up(a, c, b)
+        } else if imbalance < -1 {
+            self.rotate_up(a, b, c)
+        } else {
+            a
+        }
+    }
+
+    /// Lifts `tall` (a child of `a`) into `a`'s place; `a` adopts `short` and the shorter
+    /// of `tall`'s children, and `tall` keeps its taller child.
+    fn rotate_up(&mut self, a: u32, tall: u32, short: u32) -> u32 {
+        let (f, g) = {
+            let t = &self.nodes[tall as usize];
+            (t.child1, t.child2)
+        };
+        let a_parent = self.nodes[a as usize].parent;
+        self.nodes[tall as usize].parent = a_parent;
+        self.nodes[a as usize].parent = tall;
+        if a_parent == NULL {
+            self.root = tall;
+        } else {
+            self.replace_child(a_parent, a, tall);
+        }
+        let (keep, give) = if self.nodes[f as usize].height > self.nodes[g as usize].height {
+            (f, g)
+        } else {
+            (g, f)
+        };
+        {
+            let t = &mut self.nodes[tall as usize];
+            t.child1 = a;
+            t.child2 = keep;
+        }
+        {
+            let n = &mut self.nodes[a as usize];
+            n.child1 = short;
+            n.child2 = give;
+        }
+        self.nodes[give as usize].parent = a;
+        for node in [a, tall] {
+            let (c1, c2) = {
+                let n = &self.nodes[node as usize];
+                (n.child1 as usize, n.child2 as usize)
+            };
+            let aabb = self.nodes[c1].aabb.union(&self.nodes[c2].aabb);
+            let height = 1 + self.nodes[c1].height.max(self.nodes[c2].height);
+            let n = &mut self.nodes[node as usize];
+            n.aabb = aabb;
+            n.height = height;
+        }
+        tall
+    }
+
+    #[cfg(test)]
+    fn height(&self) -> i32 {
+        if self.root == NULL {
+            0
+        } else {
+            self.nodes[self.root as usize].height
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::Vec2;
+
+    fn unit_at(x: f32, y: f32) -> Aabb {
+        Aabb {
+            min: Vec2::new(x, y),
+            max: Vec2::new(x + 1.0, y + 1.0),
+        }
+    }
+
+    #[test]
+    fn query_finds_exactly_the_overlapping_leaves() {
+        let mut tree = DynamicTree::default();
+        for i in 0..200u32 {
+            tree.create_proxy(unit_at(2.0 * i as f32, 0.0), i);
+        }
+        let mut found = Vec::new();
+        tree.query(&unit_at(10.5, 0.0), |u| found.push(u));
+        found.sort();
+        assert_eq!(found, vec![5]);
+        // A row of 200 leaves inserted in order must still be shallow.
+        assert!(tree.height() <= 12, "height {}", tree.height());
+    }
+
+    #[test]
+    fn moved_and_destroyed_leaves_are_found_where_they_are() {
+        let mut tree = DynamicTree::default();
+        let proxies: Vec<u32> = (0..50)
+            .map(|i| tree.create_proxy(unit_at(i as f32 * 3.0, 0.0), i))
+            .collect();
+        tree.move_proxy(proxies[3], unit_at(500.0, 500.0));
+        tree.destroy_proxy(proxies[4]);
+        let mut found = Vec::new();
+        tree.query(&unit_at(500.0, 500.0), |u| found.push(u));
+        assert_eq!(found, vec![3]);
+        found.clear();
+        tree.query(&unit_at(12.0, 0.0), |u| found.push(u));
+        assert!(found.is_empty());
+    }
+}

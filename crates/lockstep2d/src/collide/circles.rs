@@ -1,0 +1,90 @@
+//! Pairs with a circle on the B side: circle–circle and (rounded) polygon–circle.
+
+use super::{LocalManifold, LocalPoint, SPECULATIVE_DISTANCE};
+use crate::math::{Transform, Vec2};
+use crate::shape::{Circle, Polygon};
+
+/// Two discs: one point on the line between the centres.
+pub(super) fn circles(a: &Circle, xf: Transform, b: &Circle) -> LocalManifold {
+    let center_b = xf.apply(b.center);
+    let offset = center_b - a.center;
+    let distance = offset.length();
+    let separation = distance - a.radius - b.radius;
+    if separation > SPECULATIVE_DISTANCE {
+        return LocalManifold::default();
+    }
+    let normal = if distance > f32::EPSILON {
+        offset / distance
+    } else {
+        Vec2::Y
+    };
+    let surface_a = a.center + a.radius * normal;
+    let surface_b = center_b - b.radius * normal;
+    let point = LocalPoint {
+        point: 0.5 * (surface_a + surface_b),
+        separation,
+        id: 0,
+    };
+    LocalManifold::single(normal, point)
+}
+
+/// A (possibly rounded) polygon and a disc: find the face the centre is farthest
+/// outside, then decide whether the centre faces that edge or one of its end vertices.
+pub(super) fn polygon_circle(a: &Polygon, xf: Transform, b: &Circle) -> LocalManifold {
+    let center = xf.apply(b.center);
+    let radius = a.radius + b.radius;
+    let vertices = a.vertices();
+    let normals = a.normals();
+
+    let (face, face_separation) = (0..vertices.len())
+        .map(|i| (i, normals[i].dot(center - vertices[i])))
+        .fold(
+            (0, f32::MIN),
+            |best, cur| if cur.1 > best.1 { cur } else { best },
+        );
+    if face_separation > radius + SPECULATIVE_DISTANCE {
+        return LocalManifold::default();
+    }
+
+    let v1 = vertices[face];
+    let v2 = vertices[(face + 1) % vertices.len()];
+    let before_v1 = (center - v1).dot(v2 - v1) < 0.0;
+    let after_v2 = (center - v2).dot(v1 - v2) < 0.0;
+    // Beyond an end of the face, the nearest feature is that vertex (a round corner).
+    let corner = match (before_v1, after_v2) {
+        (true, _) if face_separation > f32::EPSILON => Some(v1),
+        (_, true) if face_separation > f32::EPSILON => Some(v2),
+        _ => None,
+    };
+    let (normal, separation, on_core) = match corner {
+        Some(v) => {
+            let offset = center - v;
+            let distance = offset.length();
+            if distance - radius > SPECULATIVE_DISTANCE {
+                return LocalManifold::default();
+            }
+            let normal = if distance > f32::EPSILON {
+                offset / distance
+            } else {
+                normals[face]
+            };
+            (normal, distance - radius, v)
+        }
+        None => {
+            let normal = normals[face];
+            (
+                normal,
+                face_separation - radius,
+                center - face_separation * normal,
+            )
+        }
+    };
+    let surface_a = on_core + a.radius * normal;
+    let surface_b = center - b.radius * normal;
+    let point = LocalPoint {
+        point: 0.5 * (surface_a + surface_b),
+        separation,
+        id: 0,
+    };
+    LocalManifold::single(normal, point)
+}

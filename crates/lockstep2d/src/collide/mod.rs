@@ -1,0 +1,124 @@
+//! The narrow phase: one manifold function per pair of collider kinds.
+//!
+//! Each function works in the frame of shape A's body, so that two bodies far from the
+//! world origin collide with the precision of their small relative offset, and returns
+//! points in that frame. `collide` turns them into a world-oriented [`Manifold`].
+//!
+//! Every point carries a feature id built from the vertex and edge indices that made it.
+//! The id stays the same while the same features touch, which is what lets the contact
+//! cache hand last step's impulses to this step's points (warm starting).
+
+mod circles;
+mod polygons;
+
+use crate::math::{Transform, Vec2};
+use crate::shape::Collider;
+
+/// Contacts are kept this far before touching, so that a resting contact does not flicker
+/// in and out of existence as the bodies jiggle by a fraction of the slop.
+pub(crate) const SPECULATIVE_DISTANCE: f32 = 4.0 * crate::LINEAR_SLOP;
+
+/// A contact point between two shapes.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ManifoldPoint {
+    /// World position, midway between the two surfaces.
+    pub point: Vec2,
+    /// The point relative to body A's origin, in world orientation.
+    pub anchor_a: Vec2,
+    /// The point relative to body B's origin, in world orientation.
+    pub anchor_b: Vec2,
+    /// Distance between the surfaces along the normal; negative when they overlap.
+    pub separation: f32,
+    /// Which features of the two shapes made this point (see module docs).
+    pub id: u32,
+    /// Accumulated normal impulse of the last solve (N·s).
+    pub normal_impulse: f32,
+    /// Accumulated friction impulse of the last solve (N·s).
+    pub tangent_impulse: f32,
+}
+
+/// Up to two contact points sharing one normal.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Manifold {
+    /// Unit normal pointing from shape A to shape B.
+    pub normal: Vec2,
+    pub points: [ManifoldPoint; 2],
+    pub point_count: usize,
+}
+
+impl Manifold {
+    pub fn points(&self) -> &[ManifoldPoint] {
+        &self.points[..self.point_count]
+    }
+}
+
+/// A contact point in the frame of body A, as the pair functions produce it.
+#[derive(Clone, Copy, Debug)]
+struct LocalPoint {
+    point: Vec2,
+    separation: f32,
+    id: u32,
+}
+
+/// What a pair function returns: a normal and points, all in body A's frame.
+#[derive(Clone, Copy, Debug, Default)]
+struct LocalManifold {
+    normal: Vec2,
+    points: [Option<LocalPoint>; 2],
+}
+
+impl LocalManifold {
+    fn single(normal: Vec2, point: LocalPoint) -> LocalManifold {
+        LocalManifold {
+            normal,
+            points: [Some(point), None],
+        }
+    }
+}
+
+/// Packs the features that produced a point: two vertex or edge indices and a flag for
+/// which shape owned the reference face.
+fn feature_id(index_a: usize, index_b: usize, flipped: bool) -> u32 {
+    (index_a as u32) | ((index_b as u32) << 8) | ((flipped as u32) << 16)
+}
+
+/// The contact manifold between collider `a` on a body at `xf_a` and `b` at `xf_b`.
+/// The caller orders the pair so that a polygon, when there is one, is `a`.
+pub(crate) fn collide(a: &Collider, xf_a: Transform, b: &Collider, xf_b: Transform) -> Manifold {
+    let xf = xf_a.inv_mul(xf_b);
+    let local = match (a, b) {
+        (Collider::Circle(ca), Collider::Circle(cb)) => circles::circles(ca, xf, cb),
+        (Collider::Polygon(pa), Collider::Circle(cb)) => circles::polygon_circle(pa, xf, cb),
+        (Collider::Polygon(pa), Collider::Polygon(pb)) => polygons::polygons(pa, xf, pb),
+        (Collider::Circle(_), Collider::Polygon(_)) => {
+            unreachable!("contact pairs are ordered polygon first")
+        }
+    };
+    to_world(&local, xf_a, xf_b)
+}
+
+fn to_world(local: &LocalManifold, xf_a: Transform, xf_b: Transform) -> Manifold {
+    let mut manifold = Manifold {
+        normal: xf_a.q.rotate(local.normal),
+        ..Manifold::default()
+    };
+    for lp in local.points.iter().flatten() {
+        let anchor_a = xf_a.q.rotate(lp.point);
+        manifold.points[manifold.point_count] = ManifoldPoint {
+            point: xf_a.p + anchor_a,
+            anchor_a,
+            anchor_b: anchor_a + (xf_a.p - xf_b.p),
+            separation: lp.separation,
+            id: lp.id,
+            normal_impulse: 0.0,
+            tangent_impulse: 0.0,
+        };
+        manifold.point_count += 1;
+    }
+    manifold
+}
+
+/// `true` if a collider of this kind must be shape A of a pair against `other`.
+pub(crate) fn goes_first(this: &Collider, other: &Collider) -> bool {
+    matches!((this, other), (Collider::Polygon(_), Collider::Circle(_)))
+}

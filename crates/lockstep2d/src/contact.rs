@@ -1,0 +1,122 @@
+//! Persistent contacts: one per pair of shapes whose broad-phase boxes overlap.
+//!
+//! A contact outlives the touching: it is created when the fattened boxes of two shapes
+//! begin to overlap and destroyed when they stop. Each step its manifold is rebuilt, and
+//! each new point takes the accumulated impulses of last step's point with the same
+//! feature id, so the solver starts from last step's answer (warm starting).
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::collide::Manifold;
+
+/// A contact between shape A and shape B (A is the polygon when one is a circle).
+#[derive(Clone, Debug)]
+pub(crate) struct Contact {
+    pub shape_a: u32,
+    pub shape_b: u32,
+    pub body_a: u32,
+    pub body_b: u32,
+    /// Mixed material: the geometric mean of the frictions, the larger restitution.
+    pub friction: f32,
+    pub restitution: f32,
+    pub manifold: Manifold,
+}
+
+impl Contact {
+    pub fn is_touching(&self) -> bool {
+        self.manifold.point_count > 0
+    }
+}
+
+/// Friction of a contact between two materials: √(μa·μb), so that zero on either side
+/// means no friction and equal values give that value.
+pub(crate) fn mix_friction(a: f32, b: f32) -> f32 {
+    (a * b).sqrt()
+}
+
+/// Restitution of a contact: the bouncier material wins.
+pub(crate) fn mix_restitution(a: f32, b: f32) -> f32 {
+    a.max(b)
+}
+
+/// Contacts in creation order, plus a set of their shape pairs for fast lookup.
+///
+/// The order of `contacts` is the order the solver visits them, so it is only changed by
+/// appending (pairs come sorted from the broad phase) and by order-keeping removal. The
+/// set is only ever asked `contains`, never iterated, so its order cannot leak.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ContactSet {
+    pub contacts: Vec<Contact>,
+    pairs: HashSet<u64, BuildHasherDefault<PairHasher>>,
+}
+
+fn pair_key(a: u32, b: u32) -> u64 {
+    ((a.min(b) as u64) << 32) | a.max(b) as u64
+}
+
+impl ContactSet {
+    pub fn contains(&self, shape_a: u32, shape_b: u32) -> bool {
+        self.pairs.contains(&pair_key(shape_a, shape_b))
+    }
+
+    pub fn insert(&mut self, contact: Contact) {
+        self.pairs
+            .insert(pair_key(contact.shape_a, contact.shape_b));
+        self.contacts.push(contact);
+    }
+
+    /// Calls `update` on every contact and drops those for which it returns false,
+    /// keeping the others' order.
+    pub fn update_all(&mut self, mut update: impl FnMut(&mut Contact) -> bool) {
+        let pairs = &mut self.pairs;
+        self.contacts.retain_mut(|c| {
+            let keep = update(c);
+            if !keep {
+                pairs.remove(&pair_key(c.shape_a, c.shape_b));
+            }
+            keep
+        });
+    }
+
+    /// Removes every contact for which `dead` is true, keeping the others' order.
+    pub fn remove_where(&mut self, mut dead: impl FnMut(&Contact) -> bool) {
+        self.update_all(|c| !dead(c));
+    }
+
+    pub fn touching_count(&self) -> usize {
+        self.contacts.iter().filter(|c| c.is_touching()).count()
+    }
+}
+
+/// Gives `new` the accumulated impulses of the points of `old` with the same feature id.
+pub(crate) fn carry_impulses(new: &mut Manifold, old: &Manifold) {
+    for point in &mut new.points[..new.point_count] {
+        if let Some(previous) = old.points().iter().find(|p| p.id == point.id) {
+            point.normal_impulse = previous.normal_impulse;
+            point.tangent_impulse = previous.tangent_impulse;
+        }
+    }
+}
+
+/// A multiply-and-fold hash for the pair keys (two shape indices), far cheaper than
+/// SipHash and good enough for keys that are not chosen by an adversary.
+#[derive(Default)]
+pub(crate) struct PairHasher(u64);
+
+impl Hasher for PairHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        let mixed = (self.0 ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = mixed ^ (mixed >> 29);
+    }
+}

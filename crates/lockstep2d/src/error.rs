@@ -1,0 +1,69 @@
+//! The one error type for everything a caller can get wrong.
+//!
+//! Every fallible call checks its input before it touches the world, so an `Err` always
+//! means the world is exactly as it was before the call.
+
+/// What was wrong with a call. Variants that concern one input name it in `field`, so a
+/// scene loader can prefix a path (`bodies[3].shapes[0].density: must be > 0`).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Error {
+    #[error("{field}: must be a finite number")]
+    NotFinite { field: &'static str },
+    #[error("{field}: {reason}")]
+    InvalidValue {
+        field: &'static str,
+        reason: &'static str,
+    },
+    #[error("polygon: {count} vertices given, at most {max} are supported")]
+    TooManyVertices { count: usize, max: usize },
+    #[error("polygon: not convex (vertex {index} lies inside the hull of the others)")]
+    ConcavePolygon { index: usize },
+    #[error("polygon: degenerate ({reason})")]
+    DegeneratePolygon { reason: &'static str },
+    #[error("joint: both ends are the same body")]
+    JointToSelf,
+    #[error("{kind} id is stale or from another world")]
+    StaleId { kind: &'static str },
+}
+
+impl Error {
+    /// The name of the offending input, when the error concerns one.
+    pub fn field(&self) -> Option<&'static str> {
+        match self {
+            Error::NotFinite { field } | Error::InvalidValue { field, .. } => Some(field),
+            Error::TooManyVertices { .. }
+            | Error::ConcavePolygon { .. }
+            | Error::DegeneratePolygon { .. } => Some("polygon"),
+            _ => None,
+        }
+    }
+}
+
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// Fails with `NotFinite { field }` unless `x` is a finite number.
+pub(crate) fn check_finite(field: &'static str, x: f32) -> Result<()> {
+    if x.is_finite() {
+        Ok(())
+    } else {
+        Err(Error::NotFinite { field })
+    }
+}
+
+/// Fails with `NotFinite { field }` unless both components are finite.
+pub(crate) fn check_finite_vec(field: &'static str, v: glam::Vec2) -> Result<()> {
+    check_finite(field, v.x)?;
+    check_finite(field, v.y)
+}
+
+/// Fails with `InvalidValue` unless `x` is finite and `x >= 0`.
+pub(crate) fn check_non_negative(field: &'static str, x: f32) -> Result<()> {
+    check_finite(field, x)?;
+    if x < 0.0 {
+        return Err(Error::InvalidValue {
+            field,
+            reason: "must be >= 0",
+        });
+    }
+    Ok(())
+}

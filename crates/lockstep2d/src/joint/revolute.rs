@@ -1,0 +1,152 @@
+//! The revolute joint: two bodies pinned together at a point (Box2D-Lite's joint).
+//!
+//! Constraint: C = (c_b + r_b) − (c_a + r_a) = 0, a 2D point constraint. Its velocity
+//! form is Cdot = v_b + w_b × r_b − v_a − w_a × r_a, with Jacobian mass
+//! K = (m_a⁻¹ + m_b⁻¹)·I + i_a⁻¹·[r_a]ₓᵀ[r_a]ₓ + i_b⁻¹·[r_b]ₓᵀ[r_b]ₓ, where [r]ₓᵀ[r]ₓ is
+//! [[r.y², −r.x·r.y], [−r.x·r.y, r.x²]].
+//!
+//! Softness (Box2D-Lite): adding `softness·I` to K and `−softness·P` to the velocity
+//! error turns the rigid pin into a spring-damper; with `bias_factor` the pair maps to a
+//! stiffness and damping: softness = 1/(d + h·k), bias_factor = h·k/(d + h·k).
+
+use glam::Mat2;
+
+use crate::body::Body;
+use crate::error::{Result, check_finite_vec, check_non_negative};
+use crate::math::{Vec2, cross_sv};
+use crate::solver::{SolverBody, SolverSettings};
+
+/// Revolute joint options.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RevoluteJointDef {
+    /// World point where the bodies are pinned, at creation.
+    pub anchor: Vec2,
+    /// 0 is rigid; larger values let the pin stretch like a spring (see module docs).
+    pub softness: f32,
+    /// Fraction of the position error corrected per step (Baumgarte), in [0, 1].
+    pub bias_factor: f32,
+}
+
+impl RevoluteJointDef {
+    /// A rigid pin at `anchor` with Box2D-Lite's bias factor of 0.2.
+    pub fn at(anchor: Vec2) -> RevoluteJointDef {
+        RevoluteJointDef {
+            anchor,
+            softness: 0.0,
+            bias_factor: 0.2,
+        }
+    }
+
+    pub(crate) fn validate(&self) -> Result<()> {
+        check_finite_vec("anchor", self.anchor)?;
+        check_non_negative("softness", self.softness)?;
+        check_non_negative("bias_factor", self.bias_factor)?;
+        if self.bias_factor > 1.0 {
+            return Err(crate::Error::InvalidValue {
+                field: "bias_factor",
+                reason: "must be in [0, 1]",
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Stored state: anchors in each body's frame and the accumulated impulse.
+#[derive(Clone, Debug)]
+pub(crate) struct RevoluteJoint {
+    pub local_anchor_a: Vec2,
+    pub local_anchor_b: Vec2,
+    pub softness: f32,
+    pub bias_factor: f32,
+    pub impulse: Vec2,
+}
+
+impl RevoluteJoint {
+    pub fn new(def: &RevoluteJointDef, a: &Body, b: &Body) -> RevoluteJoint {
+        RevoluteJoint {
+            local_anchor_a: a.xf.inv_apply(def.anchor),
+            local_anchor_b: b.xf.inv_apply(def.anchor),
+            softness: def.softness,
+            bias_factor: def.bias_factor,
+            impulse: Vec2::ZERO,
+        }
+    }
+
+    /// The prestep: lever arms, effective mass and bias for this step.
+    pub fn prepare(
+        &mut self,
+        (ia, a): (u32, &Body),
+        (ib, b): (u32, &Body),
+        settings: &SolverSettings,
+        inv_dt: f32,
+    ) -> RevoluteConstraint {
+        let r_a = a.xf.q.rotate(self.local_anchor_a - a.local_center);
+        let r_b = b.xf.q.rotate(self.local_anchor_b - b.local_center);
+        let m = a.inv_mass + b.inv_mass;
+        let arm = |r: Vec2, inv_i: f32| {
+            Mat2::from_cols(
+                Vec2::new(inv_i * r.y * r.y, -inv_i * r.x * r.y),
+                Vec2::new(-inv_i * r.x * r.y, inv_i * r.x * r.x),
+            )
+        };
+        let k = Mat2::from_diagonal(Vec2::splat(m + self.softness))
+            + arm(r_a, a.inv_inertia)
+            + arm(r_b, b.inv_inertia);
+        let error = (b.center + r_b) - (a.center + r_a);
+        let bias = if settings.position_correction {
+            -self.bias_factor * inv_dt * error
+        } else {
+            Vec2::ZERO
+        };
+        if !settings.warm_starting {
+            self.impulse = Vec2::ZERO;
+        }
+        RevoluteConstraint {
+            a: ia,
+            b: ib,
+            r_a,
+            r_b,
+            mass: k.inverse(),
+            bias,
+            softness: self.softness,
+            impulse: self.impulse,
+        }
+    }
+}
+
+/// A revolute joint ready to solve.
+#[derive(Clone, Debug)]
+pub(crate) struct RevoluteConstraint {
+    a: u32,
+    b: u32,
+    r_a: Vec2,
+    r_b: Vec2,
+    mass: Mat2,
+    bias: Vec2,
+    softness: f32,
+    pub impulse: Vec2,
+}
+
+impl RevoluteConstraint {
+    pub fn warm_start(&self, bodies: &mut [SolverBody]) {
+        apply(bodies, self.a, self.b, self.r_a, self.r_b, self.impulse);
+    }
+
+    pub fn solve(&mut self, bodies: &mut [SolverBody]) {
+        let (a, b) = (&bodies[self.a as usize], &bodies[self.b as usize]);
+        let dv = b.v + cross_sv(b.w, self.r_b) - a.v - cross_sv(a.w, self.r_a);
+        let impulse = self.mass * (self.bias - dv - self.softness * self.impulse);
+        apply(bodies, self.a, self.b, self.r_a, self.r_b, impulse);
+        self.impulse += impulse;
+    }
+}
+
+/// Applies `impulse` to B and its opposite to A at the lever arms.
+fn apply(bodies: &mut [SolverBody], a: u32, b: u32, r_a: Vec2, r_b: Vec2, impulse: Vec2) {
+    let body_a = &mut bodies[a as usize];
+    body_a.v -= body_a.inv_mass * impulse;
+    body_a.w -= body_a.inv_inertia * crate::math::cross(r_a, impulse);
+    let body_b = &mut bodies[b as usize];
+    body_b.v += body_b.inv_mass * impulse;
+    body_b.w += body_b.inv_inertia * crate::math::cross(r_b, impulse);
+}

@@ -1,0 +1,45 @@
+//! lockstep2d: a deterministic 2D rigid-body physics engine built around a fixed
+//! timestep.
+//!
+//! ```
+//! use lockstep2d::{BodyDef, Geometry, Polygon, ShapeDef, Vec2, World, WorldDef};
+//!
+//! let mut world = World::new(&WorldDef::default())?;
+//! let ground = world.create_body(&BodyDef::fixed(Vec2::new(0.0, -1.0)))?;
+//! world.create_shape(ground, &ShapeDef::new(Geometry::Polygon(Polygon::new_box(20.0, 1.0)?)))?;
+//! let body = world.create_body(&BodyDef::dynamic(Vec2::new(0.0, 4.0)))?;
+//! world.create_shape(body, &ShapeDef::new(Geometry::Polygon(Polygon::new_box(0.5, 0.5)?)))?;
+//! for _ in 0..120 {
+//!     world.step(1.0 / 60.0)?;
+//! }
+//! assert!((world.position(body)?.y - 0.5).abs() < 0.02); // resting on the ground
+//! # Ok::<(), lockstep2d::Error>(())
+//! ```
+
+pub mod math;
+
+mod body;
+mod broadphase;
+mod collide;
+mod contact;
+mod error;
+mod hash;
+mod id;
+mod joint;
+mod shape;
+mod solver;
+mod world;
+
+pub use body::{BodyDef, BodyType};
+pub use collide::{Manifold, ManifoldPoint};
+pub use error::{Error, Result};
+pub use id::{BodyId, JointId, ShapeId};
+pub use joint::{JointDef, JointKind, RevoluteJointDef};
+pub use math::{Aabb, Rot, Transform, Vec2};
+pub use shape::{Capsule, Circle, Geometry, MAX_POLYGON_VERTICES, MassData, Polygon, ShapeDef};
+pub use solver::SolverSettings;
+pub use world::{ContactView, World, WorldDef};
+
+/// The length scale of "touching": collision and constraint tolerances are multiples
+/// of it. Box2D's 5 mm suits bodies from about 0.1 m to 10 m.
+pub const LINEAR_SLOP: f32 = 0.005;

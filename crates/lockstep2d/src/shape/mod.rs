@@ -1,0 +1,253 @@
+//! Shapes: their geometry, material, mass and bounding boxes.
+
+mod polygon;
+
+pub use polygon::{MAX_POLYGON_VERTICES, Polygon};
+
+use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_negative};
+use crate::math::{Aabb, Transform, Vec2};
+
+/// A solid disc.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Circle {
+    pub center: Vec2,
+    pub radius: f32,
+}
+
+/// A segment swept by a disc: a rectangle with round ends.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Capsule {
+    pub center1: Vec2,
+    pub center2: Vec2,
+    pub radius: f32,
+}
+
+/// The geometry of a shape, in its body's local coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Geometry {
+    Circle(Circle),
+    /// A convex polygon; boxes are polygons too (`Polygon::new_box`).
+    Polygon(Polygon),
+    Capsule(Capsule),
+}
+
+/// Everything needed to attach a shape to a body.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShapeDef {
+    pub geometry: Geometry,
+    /// kg/m². Must be > 0 on a dynamic body; ignored on static and kinematic ones.
+    pub density: f32,
+    /// Coulomb friction. A contact uses the geometric mean of its two shapes' values.
+    pub friction: f32,
+    /// Bounciness: 0 is inelastic, 1 keeps the approach speed. A contact uses the larger.
+    pub restitution: f32,
+}
+
+impl ShapeDef {
+    /// Density 1, friction 0.6, restitution 0 (Box2D v3's defaults).
+    pub fn new(geometry: Geometry) -> ShapeDef {
+        ShapeDef {
+            geometry,
+            density: 1.0,
+            friction: 0.6,
+            restitution: 0.0,
+        }
+    }
+
+    pub fn with_density(self, density: f32) -> ShapeDef {
+        ShapeDef { density, ..self }
+    }
+
+    pub fn with_friction(self, friction: f32) -> ShapeDef {
+        ShapeDef { friction, ..self }
+    }
+
+    pub fn with_restitution(self, restitution: f32) -> ShapeDef {
+        ShapeDef {
+            restitution,
+            ..self
+        }
+    }
+
+    /// Checks the definition; `needs_mass` is true for shapes on dynamic bodies.
+    pub(crate) fn validate(&self, needs_mass: bool) -> Result<()> {
+        check_non_negative("density", self.density)?;
+        if needs_mass && self.density <= 0.0 {
+            return Err(Error::InvalidValue {
+                field: "density",
+                reason: "must be > 0 on a dynamic body",
+            });
+        }
+        check_non_negative("friction", self.friction)?;
+        check_non_negative("restitution", self.restitution)?;
+        match self.geometry {
+            Geometry::Circle(c) => {
+                check_finite_vec("center", c.center)?;
+                check_positive("radius", c.radius)
+            }
+            Geometry::Capsule(c) => {
+                check_finite_vec("center1", c.center1)?;
+                check_finite_vec("center2", c.center2)?;
+                check_positive("radius", c.radius)?;
+                if c.center1.distance(c.center2) <= crate::LINEAR_SLOP {
+                    return Err(Error::InvalidValue {
+                        field: "center2",
+                        reason: "must be apart from center1 (use a circle)",
+                    });
+                }
+                Ok(())
+            }
+            // A `Polygon` can only be built through its validating constructors.
+            Geometry::Polygon(_) => Ok(()),
+        }
+    }
+
+    /// Mass properties at this definition's density.
+    pub(crate) fn mass(&self) -> MassData {
+        self.collider().mass(self.density)
+    }
+
+    pub(crate) fn collider(&self) -> Collider {
+        match self.geometry {
+            Geometry::Circle(c) => Collider::Circle(c),
+            Geometry::Polygon(p) => Collider::Polygon(p),
+            Geometry::Capsule(c) => {
+                Collider::Polygon(Polygon::rounded_segment(c.center1, c.center2, c.radius))
+            }
+        }
+    }
+}
+
+fn check_positive(field: &'static str, x: f32) -> Result<()> {
+    check_finite(field, x)?;
+    if x <= 0.0 {
+        return Err(Error::InvalidValue {
+            field,
+            reason: "must be > 0",
+        });
+    }
+    Ok(())
+}
+
+/// A shape as the world stores it.
+#[derive(Clone, Debug)]
+pub(crate) struct Shape {
+    pub body: u32,
+    pub def: ShapeDef,
+    pub collider: Collider,
+    pub proxy: crate::broadphase::ProxyKey,
+}
+
+/// Mass, centre of mass and rotational inertia about that centre.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MassData {
+    pub mass: f32,
+    pub center: Vec2,
+    pub inertia: f32,
+}
+
+/// The form the narrow phase works with: circles, and (rounded) convex polygons, which
+/// include boxes and capsules.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Collider {
+    Circle(Circle),
+    Polygon(Polygon),
+}
+
+impl Collider {
+    pub fn aabb(&self, xf: Transform) -> Aabb {
+        match self {
+            Collider::Circle(c) => {
+                let p = xf.apply(c.center);
+                let r = Vec2::splat(c.radius);
+                Aabb {
+                    min: p - r,
+                    max: p + r,
+                }
+            }
+            Collider::Polygon(poly) => {
+                let first = xf.apply(poly.vertices[0]);
+                let (min, max) = poly.vertices()[1..]
+                    .iter()
+                    .map(|&v| xf.apply(v))
+                    .fold((first, first), |(lo, hi), v| (lo.min(v), hi.max(v)));
+                let r = Vec2::splat(poly.radius);
+                Aabb {
+                    min: min - r,
+                    max: max + r,
+                }
+            }
+        }
+    }
+
+    fn mass(&self, density: f32) -> MassData {
+        match self {
+            Collider::Circle(c) => {
+                let mass = density * std::f32::consts::PI * c.radius * c.radius;
+                MassData {
+                    mass,
+                    center: c.center,
+                    inertia: 0.5 * mass * c.radius * c.radius,
+                }
+            }
+            Collider::Polygon(p) if p.count == 2 => capsule_mass(p, density),
+            Collider::Polygon(p) => p.mass(density),
+        }
+    }
+}
+
+/// A capsule is a rectangle (length × 2r) plus one full disc split over its two ends.
+fn capsule_mass(segment: &Polygon, density: f32) -> MassData {
+    let (p1, p2, r) = (segment.vertices[0], segment.vertices[1], segment.radius);
+    let length = p1.distance(p2);
+    let box_mass = density * length * 2.0 * r;
+    let disc_mass = density * std::f32::consts::PI * r * r;
+    let box_inertia = box_mass * (length * length + 4.0 * r * r) / 12.0;
+    // Each half disc of mass m: about the centre of its flat side its inertia is m r²/2
+    // (half a disc's). Shift to its own centroid (4r/3π out from the flat side), then to
+    // the capsule's centre, which is length/2 + 4r/3π away from that centroid.
+    let half = 0.5 * disc_mass;
+    let offset = 0.5 * length;
+    let centroid_offset = 4.0 * r / (3.0 * std::f32::consts::PI);
+    let half_about_own_centroid = half * r * r / 2.0 - half * centroid_offset * centroid_offset;
+    let d = offset + centroid_offset;
+    let disc_inertia = 2.0 * (half_about_own_centroid + half * d * d);
+    MassData {
+        mass: box_mass + disc_mass,
+        center: 0.5 * (p1 + p2),
+        inertia: box_inertia + disc_inertia,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capsule_with_tiny_length_is_nearly_a_disc() {
+        let def = ShapeDef::new(Geometry::Capsule(Capsule {
+            center1: Vec2::new(-0.01, 0.0),
+            center2: Vec2::new(0.01, 0.0),
+            radius: 1.0,
+        }));
+        let m = def.mass();
+        let disc = std::f32::consts::PI;
+        assert!((m.mass - disc).abs() / disc < 0.02);
+        assert!((m.inertia - 0.5 * disc).abs() / (0.5 * disc) < 0.03);
+    }
+
+    #[test]
+    fn zero_density_on_dynamic_body_is_rejected() {
+        let def = ShapeDef::new(Geometry::Circle(Circle {
+            center: Vec2::ZERO,
+            radius: 1.0,
+        }))
+        .with_density(0.0);
+        assert_eq!(
+            def.validate(true).unwrap_err().field(),
+            Some("density"),
+            "zero density on a dynamic body"
+        );
+        assert!(def.validate(false).is_ok());
+    }
+}

@@ -1,0 +1,131 @@
+//! Box2D-Lite's step: prestep, warm start, iterations, store impulses.
+
+use super::SolverBody;
+use super::contact_constraint::ContactConstraint;
+use crate::body::Body;
+use crate::contact::ContactSet;
+use crate::id::Slots;
+use crate::joint::{Joint, JointConstraint, JointState};
+use crate::solver::SolverSettings;
+
+/// The solver's working arrays, kept between steps so a warm world does not allocate.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Pgs {
+    bodies: Vec<SolverBody>,
+    contacts: Vec<ContactConstraint>,
+    joints: Vec<(u32, JointConstraint)>,
+}
+
+impl Pgs {
+    /// Solves velocities: on return every body's `v` and `w` satisfy the constraints as
+    /// well as `settings.iterations` passes get them, and impulses are stored for the
+    /// next step's warm start.
+    pub fn solve(
+        &mut self,
+        bodies: &mut Slots<Body>,
+        contacts: &mut ContactSet,
+        joints: &mut Slots<Joint>,
+        settings: &SolverSettings,
+        inv_dt: f32,
+    ) {
+        self.load_bodies(bodies);
+        self.prepare(bodies, contacts, joints, settings, inv_dt);
+
+        if settings.accumulate_impulses {
+            for c in &self.contacts {
+                c.warm_start(&mut self.bodies);
+            }
+        }
+        for (_, j) in &self.joints {
+            match j {
+                JointConstraint::Revolute(r) => r.warm_start(&mut self.bodies),
+            }
+        }
+        for _ in 0..settings.iterations {
+            for c in &mut self.contacts {
+                c.solve(&mut self.bodies, settings.accumulate_impulses);
+            }
+            for (_, j) in &mut self.joints {
+                match j {
+                    JointConstraint::Revolute(r) => r.solve(&mut self.bodies),
+                }
+            }
+        }
+
+        self.store(bodies, contacts, joints);
+    }
+
+    fn load_bodies(&mut self, bodies: &Slots<Body>) {
+        self.bodies.clear();
+        self.bodies.resize(bodies.capacity(), SolverBody::default());
+        for (index, body) in bodies.iter() {
+            self.bodies[index as usize] = SolverBody {
+                v: body.v,
+                w: body.w,
+                inv_mass: body.inv_mass,
+                inv_inertia: body.inv_inertia,
+            };
+        }
+    }
+
+    fn prepare(
+        &mut self,
+        bodies: &Slots<Body>,
+        contacts: &ContactSet,
+        joints: &mut Slots<Joint>,
+        settings: &SolverSettings,
+        inv_dt: f32,
+    ) {
+        let body = |i: u32| {
+            bodies
+                .get(i)
+                .expect("contacts and joints refer to live bodies")
+        };
+        self.contacts.clear();
+        for (index, contact) in contacts.contacts.iter().enumerate() {
+            if contact.is_touching() {
+                let pair = (body(contact.body_a), body(contact.body_b));
+                self.contacts.push(ContactConstraint::prepare(
+                    index, contact, pair, settings, inv_dt,
+                ));
+            }
+        }
+        self.joints.clear();
+        for (index, joint) in joints.iter_mut() {
+            let (a, b) = (joint.body_a, joint.body_b);
+            let constraint = match &mut joint.kind {
+                JointState::Revolute(r) => JointConstraint::Revolute(r.prepare(
+                    (a, body(a)),
+                    (b, body(b)),
+                    settings,
+                    inv_dt,
+                )),
+            };
+            self.joints.push((index, constraint));
+        }
+    }
+
+    fn store(
+        &self,
+        bodies: &mut Slots<Body>,
+        contacts: &mut ContactSet,
+        joints: &mut Slots<Joint>,
+    ) {
+        for c in &self.contacts {
+            c.store(&mut contacts.contacts[c.contact_index()]);
+        }
+        for (index, j) in &self.joints {
+            let joint = joints.get_mut(*index).expect("prepared joints are live");
+            match (&mut joint.kind, j) {
+                (JointState::Revolute(state), JointConstraint::Revolute(r)) => {
+                    state.impulse = r.impulse;
+                }
+            }
+        }
+        for (index, body) in bodies.iter_mut() {
+            let solved = &self.bodies[index as usize];
+            body.v = solved.v;
+            body.w = solved.w;
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! Creating, destroying, reading and pushing bodies.
+
+use super::World;
+use crate::body::{Body, BodyDef, BodyType};
+use crate::error::{Error, Result, check_finite, check_finite_vec};
+use crate::id::{BodyId, ShapeId};
+use crate::math::{Transform, Vec2, cross};
+
+impl World {
+    pub fn create_body(&mut self, def: &BodyDef) -> Result<BodyId> {
+        def.validate()?;
+        Ok(self.bodies.insert(Body::new(def)))
+    }
+
+    /// Destroys a body with its shapes, their contacts, and the joints attached to it.
+    pub fn destroy_body(&mut self, id: BodyId) -> Result<()> {
+        let index = self.bodies.resolve(id)?;
+        let body = self.body(index);
+        let (joints, shapes) = (body.joints.clone(), body.shapes.clone());
+        for j in joints {
+            self.remove_joint(j);
+        }
+        for s in shapes {
+            self.remove_shape(s);
+        }
+        self.bodies.remove(index);
+        Ok(())
+    }
+
+    /// Live bodies in slot order (creation order while none has been destroyed).
+    pub fn body_ids(&self) -> impl Iterator<Item = BodyId> + '_ {
+        self.bodies.iter().map(|(i, _)| self.bodies.id_of(i))
+    }
+
+    pub fn body_count(&self) -> usize {
+        self.bodies.len()
+    }
+
+    pub fn body_type(&self, id: BodyId) -> Result<BodyType> {
+        Ok(self.body_ref(id)?.body_type)
+    }
+
+    /// World position of the body origin.
+    pub fn position(&self, id: BodyId) -> Result<Vec2> {
+        Ok(self.body_ref(id)?.xf.p)
+    }
+
+    /// Angle in (−π, π].
+    pub fn angle(&self, id: BodyId) -> Result<f32> {
+        Ok(self.body_ref(id)?.xf.q.angle())
+    }
+
+    pub fn transform(&self, id: BodyId) -> Result<Transform> {
+        Ok(self.body_ref(id)?.xf)
+    }
+
+    /// World position of the centre of mass.
+    pub fn center_of_mass(&self, id: BodyId) -> Result<Vec2> {
+        Ok(self.body_ref(id)?.center)
+    }
+
+    /// Velocity of the centre of mass.
+    pub fn linear_velocity(&self, id: BodyId) -> Result<Vec2> {
+        Ok(self.body_ref(id)?.v)
+    }
+
+    pub fn angular_velocity(&self, id: BodyId) -> Result<f32> {
+        Ok(self.body_ref(id)?.w)
+    }
+
+    /// Mass in kg (0 for static and kinematic bodies).
+    pub fn mass(&self, id: BodyId) -> Result<f32> {
+        Ok(self.body_ref(id)?.mass)
+    }
+
+    /// Rotational inertia about the centre of mass, kg·m².
+    pub fn inertia(&self, id: BodyId) -> Result<f32> {
+        Ok(self.body_ref(id)?.inertia)
+    }
+
+    /// The body's shapes, in the order they were added.
+    pub fn body_shapes(&self, id: BodyId) -> Result<Vec<ShapeId>> {
+        let body = self.body_ref(id)?;
+        Ok(body.shapes.iter().map(|&s| self.shapes.id_of(s)).collect())
+    }
+
+    pub fn set_linear_velocity(&mut self, id: BodyId, v: Vec2) -> Result<()> {
+        check_finite_vec("linear_velocity", v)?;
+        self.movable_body(id)?.v = v;
+        Ok(())
+    }
+
+    pub fn set_angular_velocity(&mut self, id: BodyId, w: f32) -> Result<()> {
+        check_finite("angular_velocity", w)?;
+        self.movable_body(id)?.w = w;
+        Ok(())
+    }
+
+    /// Teleports the body origin. Contacts are re-found at the new place next step.
+    pub fn set_transform(&mut self, id: BodyId, position: Vec2, angle: f32) -> Result<()> {
+        check_finite_vec("position", position)?;
+        check_finite("angle", angle)?;
+        let index = self.bodies.resolve(id)?;
+        let body = self.bodies.get_mut(index).expect("resolved");
+        body.set_transform(Transform::new(position, angle));
+        let xf = body.xf;
+        for &s in &body.shapes {
+            let shape = self.shapes.get(s).expect("bodies list live shapes");
+            self.broadphase
+                .update_proxy(shape.proxy, shape.collider.aabb(xf), true);
+        }
+        Ok(())
+    }
+
+    /// Adds a force (N) at a world point. Forces stay until `clear_forces`, so a force
+    /// applied once per frame acts on every step of that frame. No effect on bodies that
+    /// are not dynamic.
+    pub fn apply_force(&mut self, id: BodyId, force: Vec2, point: Vec2) -> Result<()> {
+        check_finite_vec("force", force)?;
+        check_finite_vec("point", point)?;
+        self.body_mut(id)?.apply_force(force, point);
+        Ok(())
+    }
+
+    /// Adds a force (N) at the centre of mass.
+    pub fn apply_force_to_center(&mut self, id: BodyId, force: Vec2) -> Result<()> {
+        check_finite_vec("force", force)?;
+        self.body_mut(id)?.force += force;
+        Ok(())
+    }
+
+    /// Adds a torque (N·m) that stays until `clear_forces`.
+    pub fn apply_torque(&mut self, id: BodyId, torque: f32) -> Result<()> {
+        check_finite("torque", torque)?;
+        self.body_mut(id)?.torque += torque;
+        Ok(())
+    }
+
+    /// Changes the velocity at once by an impulse (N·s) at a world point.
+    pub fn apply_linear_impulse(&mut self, id: BodyId, impulse: Vec2, point: Vec2) -> Result<()> {
+        check_finite_vec("impulse", impulse)?;
+        check_finite_vec("point", point)?;
+        let body = self.body_mut(id)?;
+        if body.is_dynamic() {
+            body.v += body.inv_mass * impulse;
+            body.w += body.inv_inertia * cross(point - body.center, impulse);
+        }
+        Ok(())
+    }
+
+    /// Changes the angular velocity at once by an angular impulse (N·m·s).
+    pub fn apply_angular_impulse(&mut self, id: BodyId, impulse: f32) -> Result<()> {
+        check_finite("impulse", impulse)?;
+        let body = self.body_mut(id)?;
+        if body.is_dynamic() {
+            body.w += body.inv_inertia * impulse;
+        }
+        Ok(())
+    }
+
+    /// The force and torque a body has accumulated since the last `clear_forces`.
+    pub fn applied_force(&self, id: BodyId) -> Result<(Vec2, f32)> {
+        let body = self.body_ref(id)?;
+        Ok((body.force, body.torque))
+    }
+
+    /// Zeroes every body's accumulated force and torque.
+    pub fn clear_forces(&mut self) {
+        for body in self.bodies.values_mut() {
+            body.force = Vec2::ZERO;
+            body.torque = 0.0;
+        }
+    }
+
+    pub(super) fn body(&self, index: u32) -> &Body {
+        self.bodies.get(index).expect("internal body index is live")
+    }
+
+    fn body_ref(&self, id: BodyId) -> Result<&Body> {
+        let index = self.bodies.resolve(id)?;
+        Ok(self.body(index))
+    }
+
+    /// A body that user forces may act on (any type: non-dynamic bodies ignore forces).
+    fn body_mut(&mut self, id: BodyId) -> Result<&mut Body> {
+        let index = self.bodies.resolve(id)?;
+        let body = self.bodies.get_mut(index).expect("resolved");
+        Ok(body)
+    }
+
+    /// A body whose velocity may be set: not static.
+    fn movable_body(&mut self, id: BodyId) -> Result<&mut Body> {
+        let body = self.body_mut(id)?;
+        if body.body_type == BodyType::Static {
+            return Err(Error::InvalidValue {
+                field: "body",
+                reason: "a static body cannot be given a velocity",
+            });
+        }
+        Ok(body)
+    }
+}

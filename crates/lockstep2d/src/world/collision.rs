@@ -1,0 +1,101 @@
+//! The collision stages of a step: new pairs, manifolds, and refitting the broad phase.
+
+use super::World;
+use crate::body::BodyType;
+use crate::collide::Manifold;
+use crate::collide::{collide, goes_first};
+use crate::contact::{Contact, carry_impulses, mix_friction, mix_restitution};
+
+impl World {
+    /// Creates a contact for every new overlapping pair the broad phase reports that is
+    /// allowed to collide, in the broad phase's sorted order.
+    pub(super) fn find_new_contacts(&mut self) {
+        let mut pairs = std::mem::take(&mut self.new_pairs);
+        self.broadphase.find_new_pairs(&mut pairs);
+        for &(s1, s2) in &pairs {
+            if self.should_collide(s1, s2) && !self.contacts.contains(s1, s2) {
+                let contact = self.new_contact(s1, s2);
+                self.contacts.insert(contact);
+            }
+        }
+        self.new_pairs = pairs;
+    }
+
+    fn should_collide(&self, s1: u32, s2: u32) -> bool {
+        let (b1, b2) = (self.shape(s1).body, self.shape(s2).body);
+        if b1 == b2 {
+            return false;
+        }
+        let (body1, body2) = (self.body(b1), self.body(b2));
+        if !body1.is_dynamic() && !body2.is_dynamic() {
+            return false;
+        }
+        // A joint between the bodies turns their collision off unless it says otherwise.
+        let (fewer, other) = if body1.joints.len() <= body2.joints.len() {
+            (body1, b2)
+        } else {
+            (body2, b1)
+        };
+        !fewer.joints.iter().any(|&j| {
+            let joint = self.joints.get(j).expect("bodies list live joints");
+            !joint.collide_connected && (joint.body_a == other || joint.body_b == other)
+        })
+    }
+
+    fn new_contact(&self, s1: u32, s2: u32) -> Contact {
+        let (shape1, shape2) = (self.shape(s1), self.shape(s2));
+        let (a, b) = if goes_first(&shape2.collider, &shape1.collider) {
+            (s2, s1)
+        } else {
+            (s1, s2)
+        };
+        let (shape_a, shape_b) = (self.shape(a), self.shape(b));
+        Contact {
+            shape_a: a,
+            shape_b: b,
+            body_a: shape_a.body,
+            body_b: shape_b.body,
+            friction: mix_friction(shape_a.def.friction, shape_b.def.friction),
+            restitution: mix_restitution(shape_a.def.restitution, shape_b.def.restitution),
+            manifold: Manifold::default(),
+        }
+    }
+
+    /// Rebuilds every contact's manifold from the current poses, carrying impulses over
+    /// by feature id, and drops contacts whose broad-phase boxes no longer overlap.
+    pub(super) fn update_contacts(&mut self) {
+        let (shapes, bodies, broadphase) = (&self.shapes, &self.bodies, &self.broadphase);
+        self.contacts.update_all(|contact| {
+            let shape_a = shapes
+                .get(contact.shape_a)
+                .expect("contacts refer to live shapes");
+            let shape_b = shapes
+                .get(contact.shape_b)
+                .expect("contacts refer to live shapes");
+            let fat_a = broadphase.fat_aabb(shape_a.proxy);
+            if !fat_a.overlaps(&broadphase.fat_aabb(shape_b.proxy)) {
+                return false;
+            }
+            let xf_a = bodies.get(contact.body_a).expect("live body").xf;
+            let xf_b = bodies.get(contact.body_b).expect("live body").xf;
+            let mut manifold = collide(&shape_a.collider, xf_a, &shape_b.collider, xf_b);
+            carry_impulses(&mut manifold, &contact.manifold);
+            contact.manifold = manifold;
+            true
+        });
+    }
+
+    /// Refits the broad-phase box of every shape that left it during the step.
+    pub(super) fn synchronize_proxies(&mut self) {
+        for (_, body) in self.bodies.iter() {
+            if body.body_type == BodyType::Static {
+                continue;
+            }
+            for &s in &body.shapes {
+                let shape = self.shapes.get(s).expect("bodies list live shapes");
+                let aabb = shape.collider.aabb(body.xf);
+                self.broadphase.update_proxy(shape.proxy, aabb, false);
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! Creating, destroying and reading joints.
+
+use super::World;
+use crate::error::{Error, Result};
+use crate::id::JointId;
+use crate::joint::{Joint, JointDef, JointKind, JointState, RevoluteJoint};
+use crate::math::Vec2;
+
+impl World {
+    /// Connects two bodies. Unless `collide_connected`, their shapes stop colliding.
+    pub fn create_joint(&mut self, def: &JointDef) -> Result<JointId> {
+        let a = self.bodies.resolve(def.body_a)?;
+        let b = self.bodies.resolve(def.body_b)?;
+        if a == b {
+            return Err(Error::JointToSelf);
+        }
+        if !self.body(a).is_dynamic() && !self.body(b).is_dynamic() {
+            return Err(Error::InvalidValue {
+                field: "body_b",
+                reason: "a joint needs at least one dynamic body",
+            });
+        }
+        let kind = match &def.kind {
+            JointKind::Revolute(r) => {
+                r.validate()?;
+                JointState::Revolute(RevoluteJoint::new(r, self.body(a), self.body(b)))
+            }
+        };
+        let id: JointId = self.joints.insert(Joint {
+            body_a: a,
+            body_b: b,
+            collide_connected: def.collide_connected,
+            kind,
+        });
+        for body in [a, b] {
+            self.bodies
+                .get_mut(body)
+                .expect("resolved")
+                .joints
+                .push(id.index);
+        }
+        if !def.collide_connected {
+            self.contacts.remove_where(|c| {
+                (c.body_a == a && c.body_b == b) || (c.body_a == b && c.body_b == a)
+            });
+        }
+        Ok(id)
+    }
+
+    pub fn destroy_joint(&mut self, id: JointId) -> Result<()> {
+        let index = self.joints.resolve(id)?;
+        self.remove_joint(index);
+        Ok(())
+    }
+
+    /// The force (N) the joint applied to body B during the last step.
+    pub fn joint_force(&self, id: JointId) -> Result<Vec2> {
+        let index = self.joints.resolve(id)?;
+        let joint = self.joints.get(index).expect("resolved");
+        Ok(joint.kind.linear_impulse() * self.last_inv_dt)
+    }
+
+    /// Removes a joint. Shapes of the two bodies that overlap will collide again: their
+    /// proxies are queued so the broad phase re-reports those pairs.
+    pub(super) fn remove_joint(&mut self, index: u32) {
+        let joint = self
+            .joints
+            .remove(index)
+            .expect("internal joint index is live");
+        for body in [joint.body_a, joint.body_b] {
+            let Some(b) = self.bodies.get_mut(body) else {
+                continue;
+            };
+            b.joints.retain(|&j| j != index);
+            if joint.collide_connected {
+                continue;
+            }
+            let xf = b.xf;
+            for &s in &b.shapes {
+                let shape = self.shapes.get(s).expect("bodies list live shapes");
+                self.broadphase
+                    .update_proxy(shape.proxy, shape.collider.aabb(xf), true);
+            }
+        }
+    }
+}

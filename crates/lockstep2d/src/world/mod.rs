@@ -1,0 +1,171 @@
+//! The world: it owns every body, shape, joint and contact, and advances them by `step`.
+
+mod bodies;
+mod collision;
+mod joints;
+mod shapes;
+
+use crate::body::Body;
+use crate::broadphase::BroadPhase;
+use crate::contact::ContactSet;
+use crate::error::{Error, Result, check_finite_vec};
+use crate::id::Slots;
+use crate::joint::Joint;
+use crate::math::Vec2;
+use crate::shape::Shape;
+use crate::solver::{Pgs, SolverSettings, integrate_positions, integrate_velocities};
+
+/// Everything needed to create a world.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WorldDef {
+    /// m/s². Box2D-Lite's (0, −10) by default.
+    pub gravity: Vec2,
+    pub solver: SolverSettings,
+}
+
+impl Default for WorldDef {
+    fn default() -> Self {
+        WorldDef {
+            gravity: Vec2::new(0.0, -10.0),
+            solver: SolverSettings::default(),
+        }
+    }
+}
+
+/// A physics world.
+///
+/// The world only moves when `step` is called, always by the step the caller gives;
+/// the same calls in the same order give the same bits on every machine.
+#[derive(Clone, Debug)]
+pub struct World {
+    gravity: Vec2,
+    settings: SolverSettings,
+    bodies: Slots<Body>,
+    shapes: Slots<Shape>,
+    joints: Slots<Joint>,
+    contacts: ContactSet,
+    broadphase: BroadPhase,
+    solver: Pgs,
+    /// Scratch for the broad phase's new pairs, kept to avoid allocating each step.
+    new_pairs: Vec<(u32, u32)>,
+    step_count: u64,
+    /// 1 / the last step's dt, to turn stored impulses into forces.
+    last_inv_dt: f32,
+}
+
+impl World {
+    pub fn new(def: &WorldDef) -> Result<World> {
+        check_finite_vec("gravity", def.gravity)?;
+        def.solver.validate()?;
+        Ok(World {
+            gravity: def.gravity,
+            settings: def.solver,
+            bodies: Slots::default(),
+            shapes: Slots::default(),
+            joints: Slots::default(),
+            contacts: ContactSet::default(),
+            broadphase: BroadPhase::default(),
+            solver: Pgs::default(),
+            new_pairs: Vec::new(),
+            step_count: 0,
+            last_inv_dt: 0.0,
+        })
+    }
+
+    /// Advances the world by `dt` seconds, in the order of Box2D-Lite's `World::Step`.
+    pub fn step(&mut self, dt: f32) -> Result<()> {
+        if !(dt.is_finite() && dt > 0.0) {
+            return Err(Error::InvalidValue {
+                field: "dt",
+                reason: "must be a finite number > 0",
+            });
+        }
+        let inv_dt = 1.0 / dt;
+        self.find_new_contacts();
+        self.update_contacts();
+        integrate_velocities(&mut self.bodies, self.gravity, dt);
+        self.solver.solve(
+            &mut self.bodies,
+            &mut self.contacts,
+            &mut self.joints,
+            &self.settings,
+            inv_dt,
+        );
+        integrate_positions(&mut self.bodies, dt);
+        self.synchronize_proxies();
+        self.step_count += 1;
+        self.last_inv_dt = inv_dt;
+        Ok(())
+    }
+
+    /// Steps taken since the world was created.
+    pub fn step_count(&self) -> u64 {
+        self.step_count
+    }
+
+    pub fn gravity(&self) -> Vec2 {
+        self.gravity
+    }
+
+    pub fn set_gravity(&mut self, gravity: Vec2) -> Result<()> {
+        check_finite_vec("gravity", gravity)?;
+        self.gravity = gravity;
+        Ok(())
+    }
+
+    pub fn solver_settings(&self) -> &SolverSettings {
+        &self.settings
+    }
+
+    pub fn set_solver_settings(&mut self, settings: SolverSettings) -> Result<()> {
+        settings.validate()?;
+        self.settings = settings;
+        Ok(())
+    }
+
+    /// Number of contacts whose shapes touch (or are within the speculative distance).
+    pub fn contact_count(&self) -> usize {
+        self.contacts.touching_count()
+    }
+
+    /// The touching contacts, in the order the solver visits them.
+    pub fn contacts(&self) -> impl Iterator<Item = ContactView<'_>> {
+        self.contacts
+            .contacts
+            .iter()
+            .filter(|c| c.is_touching())
+            .map(|c| ContactView {
+                shape_a: self.shapes.id_of(c.shape_a),
+                shape_b: self.shapes.id_of(c.shape_b),
+                manifold: &c.manifold,
+            })
+    }
+
+    /// A 64-bit hash of every body's pose and velocity, bit for bit, in slot order. Two
+    /// runs that agree on it agree on the state of every body.
+    pub fn state_hash(&self) -> u64 {
+        let mut hash = crate::hash::StateHasher::default();
+        for (index, body) in self.bodies.iter() {
+            hash.write_u32(index);
+            hash.write_f32s(&[
+                body.xf.p.x,
+                body.xf.p.y,
+                body.xf.q.c,
+                body.xf.q.s,
+                body.v.x,
+                body.v.y,
+                body.w,
+            ]);
+        }
+        hash.finish()
+    }
+}
+
+/// A read-only view of one touching contact.
+#[derive(Clone, Copy, Debug)]
+pub struct ContactView<'a> {
+    pub shape_a: crate::ShapeId,
+    pub shape_b: crate::ShapeId,
+    /// Normal from A to B, points and last step's impulses.
+    pub manifold: &'a crate::Manifold,
+}

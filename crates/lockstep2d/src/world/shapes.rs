@@ -1,0 +1,96 @@
+//! Attaching shapes to bodies and taking them off.
+
+use super::World;
+use crate::body::BodyType;
+use crate::broadphase::ProxyKey;
+use crate::error::Result;
+use crate::id::{BodyId, ShapeId};
+use crate::math::Aabb;
+use crate::shape::{Shape, ShapeDef};
+
+impl World {
+    /// Attaches a shape to a body and updates the body's mass.
+    pub fn create_shape(&mut self, body: BodyId, def: &ShapeDef) -> Result<ShapeId> {
+        let body_index = self.bodies.resolve(body)?;
+        let owner = self.body(body_index);
+        def.validate(owner.is_dynamic())?;
+        let collider = def.collider();
+        let aabb = collider.aabb(owner.xf);
+        let is_static = owner.body_type == BodyType::Static;
+        let id: ShapeId = self.shapes.insert(Shape {
+            body: body_index,
+            def: *def,
+            collider,
+            proxy: ProxyKey::PLACEHOLDER,
+        });
+        let proxy = self.broadphase.create_proxy(aabb, id.index, is_static);
+        self.shapes.get_mut(id.index).expect("just inserted").proxy = proxy;
+        self.bodies
+            .get_mut(body_index)
+            .expect("resolved")
+            .shapes
+            .push(id.index);
+        self.update_mass(body_index);
+        Ok(id)
+    }
+
+    /// Removes a shape, its contacts, and its share of the body's mass.
+    pub fn destroy_shape(&mut self, id: ShapeId) -> Result<()> {
+        let index = self.shapes.resolve(id)?;
+        let body = self.shape(index).body;
+        self.remove_shape(index);
+        self.update_mass(body);
+        Ok(())
+    }
+
+    pub fn shape_body(&self, id: ShapeId) -> Result<BodyId> {
+        let index = self.shapes.resolve(id)?;
+        Ok(self.bodies.id_of(self.shape(index).body))
+    }
+
+    /// The definition the shape was made from.
+    pub fn shape_def(&self, id: ShapeId) -> Result<ShapeDef> {
+        let index = self.shapes.resolve(id)?;
+        Ok(self.shape(index).def)
+    }
+
+    /// The shape's tight bounding box at its body's current pose.
+    pub fn shape_aabb(&self, id: ShapeId) -> Result<Aabb> {
+        let index = self.shapes.resolve(id)?;
+        let shape = self.shape(index);
+        Ok(shape.collider.aabb(self.body(shape.body).xf))
+    }
+
+    pub(super) fn shape(&self, index: u32) -> &Shape {
+        self.shapes
+            .get(index)
+            .expect("internal shape index is live")
+    }
+
+    /// Removes a shape from its body, the broad phase and every contact (no mass update).
+    pub(super) fn remove_shape(&mut self, index: u32) {
+        let shape = self
+            .shapes
+            .remove(index)
+            .expect("internal shape index is live");
+        self.broadphase.destroy_proxy(shape.proxy);
+        self.contacts
+            .remove_where(|c| c.shape_a == index || c.shape_b == index);
+        if let Some(body) = self.bodies.get_mut(shape.body) {
+            body.shapes.retain(|&s| s != index);
+        }
+    }
+
+    fn update_mass(&mut self, body_index: u32) {
+        let masses: Vec<_> = self
+            .body(body_index)
+            .shapes
+            .iter()
+            .map(|&s| self.shape(s).def.mass())
+            .collect();
+        self.bodies
+            .get_mut(body_index)
+            .expect("live body")
+            .set_mass(&masses);
+    }
+}
