@@ -39,6 +39,21 @@ impl Error {
     }
 }
 
+impl Error {
+    /// The message without the leading field name, for callers that name the input
+    /// themselves (a scene loader reporting `bodies[3].shapes[0].density: …`).
+    pub fn reason(&self) -> String {
+        let full = self.to_string();
+        match self.field() {
+            Some(field) => full
+                .strip_prefix(field)
+                .and_then(|rest| rest.strip_prefix(": "))
+                .map_or(full.clone(), str::to_string),
+            None => full,
+        }
+    }
+}
+
 pub type Result<T> = std::result::Result<T, Error>;
 
 /// Fails with `NotFinite { field }` unless `x` is a finite number.
