@@ -1,0 +1,126 @@
+//! Contact physics that any rigid-body engine must get right: resting, bouncing and
+//! conservation of momentum.
+
+mod support;
+
+use lockstep2d::{BodyDef, Circle, Geometry, Polygon, ShapeDef, Vec2, World, WorldDef};
+use support::*;
+
+#[test]
+fn box_resting_on_ground_is_still_and_barely_sinks() {
+    let def = WorldDef::default();
+    let mut world = world_with_ground(&def, 0.2);
+    let body = add_box(&mut world, Vec2::new(0.0, 0.5), 0.5, 1.0);
+    run(&mut world, 120);
+    let speed = world.linear_velocity(body).unwrap().length();
+    assert!(
+        speed < 1e-3,
+        "resting box still moves at {speed} m/s after 2 s"
+    );
+    let sink = 0.5 - world.position(body).unwrap().y;
+    assert!(
+        sink <= def.solver.allowed_penetration,
+        "box sank {sink} m, more than the allowed penetration {}",
+        def.solver.allowed_penetration
+    );
+}
+
+/// Drops a ball from `height` (gap between ball bottom and ground) and returns the
+/// highest gap it reaches after its first bounce.
+fn rebound_height(restitution: f32, height: f32) -> f32 {
+    let mut world = world_with_ground(&WorldDef::default(), 0.2);
+    let radius = 0.25;
+    let ball = add_ball(
+        &mut world,
+        Vec2::new(0.0, radius + height),
+        radius,
+        restitution,
+    );
+    let mut bounced = false;
+    let mut apex = 0.0f32;
+    for _ in 0..600 {
+        world.step(DT).unwrap();
+        let vy = world.linear_velocity(ball).unwrap().y;
+        let gap = world.position(ball).unwrap().y - radius;
+        if !bounced && vy > 0.0 {
+            bounced = true;
+        }
+        if bounced {
+            apex = apex.max(gap);
+            if vy < 0.0 {
+                break;
+            }
+        }
+    }
+    apex
+}
+
+#[test]
+fn ball_rebounds_to_e_squared_h() {
+    for (e, h) in [(0.5f32, 4.0f32), (0.8, 4.0), (0.9, 8.0)] {
+        let expected = e * e * h;
+        let apex = rebound_height(e, h);
+        let error = (apex - expected).abs() / expected;
+        assert!(
+            error < 0.05,
+            "e = {e}, h = {h}: rebound {apex} m, expected {expected} m ({:.1} % off)",
+            100.0 * error
+        );
+    }
+}
+
+#[test]
+fn inelastic_ball_does_not_bounce() {
+    let apex = rebound_height(0.0, 4.0);
+    assert!(apex < 0.01, "a ball with restitution 0 rebounded {apex} m");
+}
+
+fn momentum(world: &World) -> Vec2 {
+    world
+        .body_ids()
+        .map(|b| world.mass(b).unwrap() * world.linear_velocity(b).unwrap())
+        .sum()
+}
+
+#[test]
+fn collision_in_zero_gravity_conserves_linear_momentum() {
+    let def = WorldDef {
+        gravity: Vec2::ZERO,
+        ..WorldDef::default()
+    };
+    let mut world = World::new(&def).unwrap();
+    let boxy = world
+        .create_body(
+            &BodyDef::dynamic(Vec2::new(-3.0, 0.2)).with_velocity(Vec2::new(4.0, 0.0), 1.0),
+        )
+        .unwrap();
+    let box_shape = ShapeDef::new(Geometry::Polygon(Polygon::new_box(0.5, 0.3).unwrap()))
+        .with_density(2.0)
+        .with_restitution(0.3);
+    world.create_shape(boxy, &box_shape).unwrap();
+    let ball = world
+        .create_body(
+            &BodyDef::dynamic(Vec2::new(2.0, 0.0)).with_velocity(Vec2::new(-1.0, 0.5), 0.0),
+        )
+        .unwrap();
+    let ball_shape = ShapeDef::new(Geometry::Circle(Circle {
+        center: Vec2::ZERO,
+        radius: 0.6,
+    }));
+    world.create_shape(ball, &ball_shape).unwrap();
+
+    let before = momentum(&world);
+    let ball_v0 = world.linear_velocity(ball).unwrap();
+    run(&mut world, 120);
+    let after = momentum(&world);
+    assert_ne!(
+        world.linear_velocity(ball).unwrap(),
+        ball_v0,
+        "the bodies never collided"
+    );
+    let relative = (after - before).length() / before.length();
+    assert!(
+        relative < 1e-4,
+        "momentum changed by {relative} (relative): {before} → {after}"
+    );
+}

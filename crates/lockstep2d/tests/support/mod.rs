@@ -1,0 +1,44 @@
+//! Small world builders shared by the integration tests.
+#![allow(dead_code)] // each test file uses a different subset
+
+use lockstep2d::{BodyDef, BodyId, Circle, Geometry, Polygon, ShapeDef, Vec2, World, WorldDef};
+
+pub const DT: f32 = 1.0 / 60.0;
+
+/// A world with a static ground box whose top face is at y = 0.
+pub fn world_with_ground(def: &WorldDef, friction: f32) -> World {
+    let mut world = World::new(def).unwrap();
+    let ground = world
+        .create_body(&BodyDef::fixed(Vec2::new(0.0, -10.0)))
+        .unwrap();
+    let shape = ShapeDef::new(Geometry::Polygon(Polygon::new_box(50.0, 10.0).unwrap()))
+        .with_friction(friction);
+    world.create_shape(ground, &shape).unwrap();
+    world
+}
+
+pub fn add_box(world: &mut World, position: Vec2, half: f32, density: f32) -> BodyId {
+    let body = world.create_body(&BodyDef::dynamic(position)).unwrap();
+    let shape = ShapeDef::new(Geometry::Polygon(Polygon::new_box(half, half).unwrap()))
+        .with_density(density)
+        .with_friction(0.2);
+    world.create_shape(body, &shape).unwrap();
+    body
+}
+
+pub fn add_ball(world: &mut World, position: Vec2, radius: f32, restitution: f32) -> BodyId {
+    let body = world.create_body(&BodyDef::dynamic(position)).unwrap();
+    let shape = ShapeDef::new(Geometry::Circle(Circle {
+        center: Vec2::ZERO,
+        radius,
+    }))
+    .with_restitution(restitution);
+    world.create_shape(body, &shape).unwrap();
+    body
+}
+
+pub fn run(world: &mut World, steps: usize) {
+    for _ in 0..steps {
+        world.step(DT).unwrap();
+    }
+}
