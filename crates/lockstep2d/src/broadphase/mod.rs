@@ -117,3 +117,70 @@ impl BroadPhase {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::Vec2;
+
+    /// A fixed sequence of pseudo-random numbers in [0, 1).
+    fn randoms(seed: u64) -> impl FnMut() -> f32 {
+        let mut state = seed;
+        move || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 40) as f32 / (1u64 << 24) as f32
+        }
+    }
+
+    fn random_box(next: &mut impl FnMut() -> f32) -> Aabb {
+        let min = Vec2::new(next() * 50.0, next() * 50.0);
+        Aabb {
+            min,
+            max: min + Vec2::new(0.2 + 2.0 * next(), 0.2 + 2.0 * next()),
+        }
+    }
+
+    /// Pairs whose fat boxes overlap, by testing all of them; static–static excluded.
+    fn brute_force(boxes: &[(Aabb, bool)]) -> Vec<(u32, u32)> {
+        let mut pairs = Vec::new();
+        for i in 0..boxes.len() {
+            for j in i + 1..boxes.len() {
+                let (a, b) = (boxes[i], boxes[j]);
+                if !(a.1 && b.1) && a.0.grown(AABB_MARGIN).overlaps(&b.0.grown(AABB_MARGIN)) {
+                    pairs.push((i as u32, j as u32));
+                }
+            }
+        }
+        pairs
+    }
+
+    #[test]
+    fn finds_the_same_pairs_as_testing_all_of_them() {
+        let mut next = randoms(7);
+        let mut boxes: Vec<(Aabb, bool)> = (0..400)
+            .map(|i| (random_box(&mut next), i % 5 == 0))
+            .collect();
+        let mut bp = BroadPhase::default();
+        let keys: Vec<ProxyKey> = boxes
+            .iter()
+            .enumerate()
+            .map(|(i, &(aabb, is_static))| bp.create_proxy(aabb, i as u32, is_static))
+            .collect();
+        let mut pairs = Vec::new();
+        bp.find_new_pairs(&mut pairs);
+        assert_eq!(pairs, brute_force(&boxes));
+        assert!(pairs.len() > 50, "too few pairs to mean anything");
+
+        // Move every movable box somewhere else: the pairs of moved proxies are re-found.
+        for (i, key) in keys.iter().enumerate() {
+            if !boxes[i].1 {
+                boxes[i].0 = random_box(&mut next);
+                assert!(bp.update_proxy(*key, boxes[i].0, false));
+            }
+        }
+        bp.find_new_pairs(&mut pairs);
+        assert_eq!(pairs, brute_force(&boxes));
+    }
+}

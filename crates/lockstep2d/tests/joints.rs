@@ -1,0 +1,96 @@
+//! The revolute (Box2D-Lite) joint: a pendulum swings at the period physics predicts,
+//! and the pin holds.
+
+mod support;
+
+use lockstep2d::{BodyDef, Circle, Geometry, JointDef, ShapeDef, Vec2, World, WorldDef};
+
+/// A disc of radius r hanging from a pivot at the origin on a massless arm of length L,
+/// released at `angle` from the vertical. Returns the world and the disc.
+fn pendulum(length: f32, radius: f32, angle: f32) -> (World, lockstep2d::BodyId) {
+    let mut world = World::new(&WorldDef::default()).unwrap();
+    let pivot = world.create_body(&BodyDef::default()).unwrap();
+    let at = length * Vec2::new(lockstep2d::math::sin(angle), -lockstep2d::math::cos(angle));
+    let bob = world.create_body(&BodyDef::dynamic(at)).unwrap();
+    let disc = Circle {
+        center: Vec2::ZERO,
+        radius,
+    };
+    world
+        .create_shape(bob, &ShapeDef::new(Geometry::Circle(disc)))
+        .unwrap();
+    world
+        .create_joint(&JointDef::revolute(pivot, bob, Vec2::ZERO))
+        .unwrap();
+    (world, bob)
+}
+
+#[test]
+fn pendulum_swings_at_the_physical_pendulum_period() {
+    let (length, radius) = (2.0f32, 0.2f32);
+    let (mut world, bob) = pendulum(length, radius, 0.05);
+    // Physical pendulum: T = 2π √(I_pivot / (m g L)), I_pivot = m r²/2 + m L².
+    let i_over_m = 0.5 * radius * radius + length * length;
+    let expected = std::f32::consts::TAU * (i_over_m / (10.0 * length)).sqrt();
+
+    // Time the upward zero crossings of x, interpolated within the step.
+    let mut crossings = Vec::new();
+    let mut last_x = world.position(bob).unwrap().x;
+    for step in 1..=1200 {
+        world.step(support::DT).unwrap();
+        let x = world.position(bob).unwrap().x;
+        if last_x < 0.0 && x >= 0.0 {
+            let fraction = -last_x / (x - last_x);
+            crossings.push((step as f32 - 1.0 + fraction) * support::DT);
+        }
+        last_x = x;
+    }
+    assert!(crossings.len() >= 5, "the pendulum did not swing");
+    let measured = (crossings[crossings.len() - 1] - crossings[0]) / (crossings.len() - 1) as f32;
+    let error = (measured - expected).abs() / expected;
+    assert!(error < 0.01, "period {measured} s, expected {expected} s");
+}
+
+#[test]
+fn the_pin_holds_under_a_swing() {
+    let (mut world, bob) = pendulum(3.0, 0.3, 1.2);
+    let mut worst = 0.0f32;
+    for _ in 0..600 {
+        world.step(support::DT).unwrap();
+        let stretch = (world.position(bob).unwrap().length() - 3.0).abs();
+        worst = worst.max(stretch);
+    }
+    assert!(worst < 0.02, "the pin stretched {worst} m");
+}
+
+/// Box2D-Lite's soft joint settles where the bias balances the softness term:
+/// β/h · e = s · P with P = m·g·h per step, so the sag is e = s·m·g·h² / β.
+#[test]
+fn soft_joint_sags_by_its_softness() {
+    let (softness, bias_factor) = (10.0f32, 0.2f32);
+    let mut world = World::new(&WorldDef::default()).unwrap();
+    let pivot = world.create_body(&BodyDef::default()).unwrap();
+    let bob = world
+        .create_body(&BodyDef::dynamic(Vec2::new(0.0, -1.0)))
+        .unwrap();
+    let disc = Circle {
+        center: Vec2::ZERO,
+        radius: 0.2,
+    };
+    world
+        .create_shape(bob, &ShapeDef::new(Geometry::Circle(disc)))
+        .unwrap();
+    let mut def = JointDef::revolute(pivot, bob, Vec2::new(0.0, -1.0));
+    let lockstep2d::JointKind::Revolute(r) = &mut def.kind;
+    (r.softness, r.bias_factor) = (softness, bias_factor);
+    world.create_joint(&def).unwrap();
+    support::run(&mut world, 600);
+
+    let h = support::DT;
+    let expected = softness * world.mass(bob).unwrap() * 10.0 * h * h / bias_factor;
+    let sag = -1.0 - world.position(bob).unwrap().y;
+    assert!(
+        (sag - expected).abs() / expected < 0.05,
+        "sag {sag} m, expected {expected} m"
+    );
+}
