@@ -39,13 +39,13 @@ fn mixed_scene() -> World {
         let body = world.create_body(&def).unwrap();
         let shape = ShapeDef::new(shapes[i % shapes.len()]).with_density(1.0 + (i % 3) as f32);
         world.create_shape(body, &shape).unwrap();
-        if i % 6 == 5 {
-            if let Some(prev) = previous {
-                let anchor = world.position(body).unwrap();
-                world
-                    .create_joint(&JointDef::revolute(prev, body, anchor))
-                    .unwrap();
-            }
+        if i % 6 == 5
+            && let Some(prev) = previous
+        {
+            let anchor = world.position(body).unwrap();
+            world
+                .create_joint(&JointDef::revolute(prev, body, anchor))
+                .unwrap();
         }
         previous = Some(body);
     }
