@@ -1,0 +1,201 @@
+//! Building a world from a scene definition.
+//!
+//! The engine checks every value and names the offending input in `Error::field()`;
+//! this file only knows where in the scene that input came from, and turns the field
+//! into a path (`density` on shape 0 of body 3 is `bodies[3].shapes[0].density`).
+
+use lockstep2d::{
+    BodyDef, BodyId, BodyType, Capsule, Circle, Geometry, JointDef, JointId, Polygon,
+    RevoluteJointDef, ShapeDef, Vec2, World, WorldDef,
+};
+
+use crate::def::{BodyJson, BodyKind, JointJson, JointKind, SceneDef, ShapeJson};
+use crate::error::SceneError;
+use crate::load::{ShapeGeometry, shape_path};
+
+/// A built scene: the world, and the ids of its bodies and joints in definition order,
+/// so `bodies[i]` is the body that `bodies[i]` of the definition made.
+#[derive(Clone, Debug)]
+pub struct Scene {
+    pub name: String,
+    pub world: World,
+    pub bodies: Vec<BodyId>,
+    pub joints: Vec<JointId>,
+    /// Steps per second: step the world by `1.0 / hz`.
+    pub hz: f32,
+    pub steps: u32,
+}
+
+impl SceneDef {
+    /// Creates the world. Fails on the first input the engine rejects, naming its path.
+    pub fn build(&self) -> Result<Scene, SceneError> {
+        check_hz(self.hz)?;
+        let mut world = World::new(&WorldDef {
+            gravity: vec2(self.gravity),
+            solver: self.solver.into(),
+        })
+        .map_err(|e| {
+            // Everything World::new checks is gravity or a solver setting.
+            let prefix = if e.field() == Some("gravity") {
+                ""
+            } else {
+                "solver"
+            };
+            engine_error(prefix, &e)
+        })?;
+        let bodies = self
+            .bodies
+            .iter()
+            .enumerate()
+            .map(|(i, body)| add_body(&mut world, i, body))
+            .collect::<Result<Vec<_>, _>>()?;
+        let joints = self
+            .joints
+            .iter()
+            .enumerate()
+            .map(|(k, joint)| add_joint(&mut world, &bodies, k, joint))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Scene {
+            name: self.name.clone(),
+            world,
+            bodies,
+            joints,
+            hz: self.hz,
+            steps: self.steps,
+        })
+    }
+}
+
+fn check_hz(hz: f32) -> Result<(), SceneError> {
+    match hz {
+        hz if hz.is_finite() && hz > 0.0 => Ok(()),
+        hz if hz.is_finite() => Err(SceneError::new("hz", "must be > 0")),
+        _ => Err(SceneError::new("hz", "must be a finite number > 0")),
+    }
+}
+
+fn add_body(world: &mut World, i: usize, body: &BodyJson) -> Result<BodyId, SceneError> {
+    let def = BodyDef {
+        body_type: match body.kind {
+            BodyKind::Static => BodyType::Static,
+            BodyKind::Kinematic => BodyType::Kinematic,
+            BodyKind::Dynamic => BodyType::Dynamic,
+        },
+        position: vec2(body.position),
+        angle: body.angle,
+        linear_velocity: vec2(body.linear_velocity),
+        angular_velocity: body.angular_velocity,
+        linear_damping: body.linear_damping,
+        angular_damping: body.angular_damping,
+        gravity_scale: body.gravity_scale,
+    };
+    let id = world
+        .create_body(&def)
+        .map_err(|e| engine_error(&format!("bodies[{i}]"), &e))?;
+    for (j, shape) in body.shapes.iter().enumerate() {
+        let def = shape_def(shape)
+            .map_err(|(field, message)| SceneError::new(shape_path(i, j, field), message))?;
+        world
+            .create_shape(id, &def)
+            .map_err(|e| engine_error(&format!("bodies[{i}].shapes[{j}]"), &e))?;
+    }
+    Ok(id)
+}
+
+/// The engine's shape definition, or the JSON field that is wrong and why.
+fn shape_def(shape: &ShapeJson) -> Result<ShapeDef, (&'static str, String)> {
+    // Polygon constructors report `polygon`; in a scene file those are the vertices.
+    let polygon_error = |e: lockstep2d::Error| {
+        let field = match e.field() {
+            Some("polygon") | None => "vertices",
+            Some(field) => field,
+        };
+        (field, e.reason())
+    };
+    let geometry = match shape.geometry()? {
+        ShapeGeometry::Box {
+            half_width,
+            half_height,
+            center,
+            angle,
+        } => Geometry::Polygon(
+            Polygon::new_offset_box(half_width, half_height, vec2(center), angle)
+                .map_err(polygon_error)?,
+        ),
+        ShapeGeometry::Circle { center, radius } => Geometry::Circle(Circle {
+            center: vec2(center),
+            radius,
+        }),
+        ShapeGeometry::Polygon { vertices } => {
+            let points: Vec<Vec2> = vertices.iter().map(|&v| vec2(v)).collect();
+            Geometry::Polygon(Polygon::new(&points).map_err(polygon_error)?)
+        }
+        ShapeGeometry::Capsule {
+            center1,
+            center2,
+            radius,
+        } => Geometry::Capsule(Capsule {
+            center1: vec2(center1),
+            center2: vec2(center2),
+            radius,
+        }),
+    };
+    Ok(ShapeDef {
+        geometry,
+        density: shape.density,
+        friction: shape.friction,
+        restitution: shape.restitution,
+    })
+}
+
+fn add_joint(
+    world: &mut World,
+    bodies: &[BodyId],
+    k: usize,
+    joint: &JointJson,
+) -> Result<JointId, SceneError> {
+    let path = format!("joints[{k}]");
+    let body = |field: &str, index: usize| {
+        bodies.get(index).copied().ok_or_else(|| {
+            SceneError::new(
+                format!("{path}.{field}"),
+                format!(
+                    "no body with index {index} (the scene has {} bodies)",
+                    bodies.len()
+                ),
+            )
+        })
+    };
+    let def = JointDef {
+        body_a: body("body_a", joint.body_a)?,
+        body_b: body("body_b", joint.body_b)?,
+        collide_connected: joint.collide_connected,
+        kind: match joint.kind {
+            JointKind::Revolute => lockstep2d::JointKind::Revolute(RevoluteJointDef {
+                anchor: vec2(joint.anchor),
+                softness: joint.softness,
+                bias_factor: joint.bias_factor,
+            }),
+        },
+    };
+    world.create_joint(&def).map_err(|e| match e {
+        lockstep2d::Error::JointToSelf => SceneError::new(
+            format!("{path}.body_b"),
+            "is the same body as body_a; a joint needs two bodies",
+        ),
+        e => engine_error(&path, &e),
+    })
+}
+
+/// An engine error at `prefix.<field>`, or at `prefix` when it names no field.
+fn engine_error(prefix: &str, e: &lockstep2d::Error) -> SceneError {
+    match e.field() {
+        Some(field) if prefix.is_empty() => SceneError::new(field, e.reason()),
+        Some(field) => SceneError::new(format!("{prefix}.{field}"), e.reason()),
+        None => SceneError::new(prefix, e.to_string()),
+    }
+}
+
+fn vec2([x, y]: [f32; 2]) -> Vec2 {
+    Vec2::new(x, y)
+}

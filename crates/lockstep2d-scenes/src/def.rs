@@ -1,0 +1,492 @@
+//! The scene definition: plain data that serde reads from and writes to JSON.
+//!
+//! Every field but a shape's geometry and a joint's bodies and anchor has a default, so
+//! a file names only what differs. Vectors are `[x, y]` arrays, angles are radians, and
+//! `f32` fields are read through [`crate::finite`] so a number too large for an `f32` is
+//! an error rather than an infinity.
+
+use lockstep2d::SolverSettings;
+use serde::{Deserialize, Serialize};
+
+/// A whole scene: world settings, bodies with their shapes, and joints.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SceneDef {
+    /// Left empty by serde when the file has no name, so `from_json` can say "scene"
+    /// and `load_file` can use the file stem.
+    #[serde(default)]
+    pub name: String,
+    /// m/s².
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub gravity: [f32; 2],
+    /// Steps per second: each step advances the world by 1 / hz.
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub hz: f32,
+    /// How many steps a run takes unless told otherwise.
+    pub steps: u32,
+    pub solver: SolverJson,
+    /// Referred to by index from `joints`.
+    pub bodies: Vec<BodyJson>,
+    pub joints: Vec<JointJson>,
+}
+
+impl Default for SceneDef {
+    fn default() -> Self {
+        SceneDef {
+            name: "scene".to_string(),
+            gravity: [0.0, -10.0],
+            hz: 60.0,
+            steps: 600,
+            solver: SolverJson::default(),
+            bodies: Vec::new(),
+            joints: Vec::new(),
+        }
+    }
+}
+
+impl SceneDef {
+    /// An empty scene with every setting at its default.
+    pub fn new(name: &str) -> SceneDef {
+        SceneDef {
+            name: name.to_string(),
+            ..SceneDef::default()
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// `lockstep2d::SolverSettings`, field by field, with the same defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SolverJson {
+    pub iterations: u32,
+    pub warm_starting: bool,
+    pub accumulate_impulses: bool,
+    pub position_correction: bool,
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub bias_factor: f32,
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub allowed_penetration: f32,
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub restitution_threshold: f32,
+}
+
+impl Default for SolverJson {
+    fn default() -> Self {
+        SolverJson::from(SolverSettings::default())
+    }
+}
+
+impl From<SolverSettings> for SolverJson {
+    fn from(s: SolverSettings) -> Self {
+        SolverJson {
+            iterations: s.iterations,
+            warm_starting: s.warm_starting,
+            accumulate_impulses: s.accumulate_impulses,
+            position_correction: s.position_correction,
+            bias_factor: s.bias_factor,
+            allowed_penetration: s.allowed_penetration,
+            restitution_threshold: s.restitution_threshold,
+        }
+    }
+}
+
+impl From<SolverJson> for SolverSettings {
+    fn from(s: SolverJson) -> Self {
+        SolverSettings {
+            iterations: s.iterations,
+            warm_starting: s.warm_starting,
+            accumulate_impulses: s.accumulate_impulses,
+            position_correction: s.position_correction,
+            bias_factor: s.bias_factor,
+            allowed_penetration: s.allowed_penetration,
+            restitution_threshold: s.restitution_threshold,
+        }
+    }
+}
+
+/// How a body moves. Bodies are dynamic unless they say otherwise, because most bodies
+/// in a scene are (unlike `lockstep2d::BodyDef`, whose default is static).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BodyKind {
+    Static,
+    Kinematic,
+    #[default]
+    Dynamic,
+}
+
+/// One body and its shapes. Zero velocities, damping and angle are left out when
+/// written, so written scenes stay short.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BodyJson {
+    #[serde(rename = "type")]
+    pub kind: BodyKind,
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub position: [f32; 2],
+    #[serde(
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "is_zero"
+    )]
+    pub angle: f32,
+    #[serde(
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "is_zero_vec"
+    )]
+    pub linear_velocity: [f32; 2],
+    #[serde(
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "is_zero"
+    )]
+    pub angular_velocity: f32,
+    #[serde(
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "is_zero"
+    )]
+    pub linear_damping: f32,
+    #[serde(
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "is_zero"
+    )]
+    pub angular_damping: f32,
+    #[serde(
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "is_one"
+    )]
+    pub gravity_scale: f32,
+    pub shapes: Vec<ShapeJson>,
+}
+
+impl Default for BodyJson {
+    fn default() -> Self {
+        BodyJson {
+            kind: BodyKind::Dynamic,
+            position: [0.0, 0.0],
+            angle: 0.0,
+            linear_velocity: [0.0, 0.0],
+            angular_velocity: 0.0,
+            linear_damping: 0.0,
+            angular_damping: 0.0,
+            gravity_scale: 1.0,
+            shapes: Vec::new(),
+        }
+    }
+}
+
+impl BodyJson {
+    /// A dynamic body at `position`, without shapes.
+    pub fn dynamic(position: [f32; 2]) -> BodyJson {
+        BodyJson {
+            position,
+            ..BodyJson::default()
+        }
+    }
+
+    /// A static body at `position`, without shapes.
+    pub fn fixed(position: [f32; 2]) -> BodyJson {
+        BodyJson {
+            kind: BodyKind::Static,
+            position,
+            ..BodyJson::default()
+        }
+    }
+
+    pub fn with_angle(self, angle: f32) -> BodyJson {
+        BodyJson { angle, ..self }
+    }
+
+    pub fn with_shape(mut self, shape: ShapeJson) -> BodyJson {
+        self.shapes.push(shape);
+        self
+    }
+}
+
+/// The `type` of a shape: which geometry fields it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ShapeKind {
+    /// `half_width`, `half_height`; optional `center`, `angle`.
+    Box,
+    /// `radius`; optional `center`.
+    Circle,
+    /// `vertices` of a convex outline, any order (the convex hull is taken).
+    Polygon,
+    /// `center1`, `center2`, `radius`.
+    Capsule,
+}
+
+impl ShapeKind {
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            ShapeKind::Box => "box",
+            ShapeKind::Circle => "circle",
+            ShapeKind::Polygon => "polygon",
+            ShapeKind::Capsule => "capsule",
+        }
+    }
+}
+
+/// Shape defaults: Box2D v3's, as `lockstep2d::ShapeDef::new`.
+const DEFAULT_DENSITY: f32 = 1.0;
+const DEFAULT_FRICTION: f32 = 0.6;
+
+/// One shape. A flat struct rather than an enum so that files stay flat: the geometry
+/// fields are optional, and reading or building checks that those present fit the `type`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShapeJson {
+    #[serde(rename = "type")]
+    pub kind: ShapeKind,
+    #[serde(
+        default,
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub half_width: Option<f32>,
+    #[serde(
+        default,
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub half_height: Option<f32>,
+    /// Box or circle centre in body coordinates; [0, 0] when absent.
+    #[serde(
+        default,
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub center: Option<[f32; 2]>,
+    /// Box rotation in the body's frame; 0 when absent.
+    #[serde(
+        default,
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub angle: Option<f32>,
+    #[serde(
+        default,
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub vertices: Option<Vec<[f32; 2]>>,
+    #[serde(
+        default,
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub center1: Option<[f32; 2]>,
+    #[serde(
+        default,
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub center2: Option<[f32; 2]>,
+    #[serde(
+        default,
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub radius: Option<f32>,
+    /// kg/m²; must be > 0 on a dynamic body.
+    #[serde(
+        default = "default_density",
+        deserialize_with = "crate::finite::deserialize"
+    )]
+    pub density: f32,
+    #[serde(
+        default = "default_friction",
+        deserialize_with = "crate::finite::deserialize"
+    )]
+    pub friction: f32,
+    #[serde(default, deserialize_with = "crate::finite::deserialize")]
+    pub restitution: f32,
+}
+
+impl ShapeJson {
+    /// A shape of `kind` with no geometry and default material.
+    fn bare(kind: ShapeKind) -> ShapeJson {
+        ShapeJson {
+            kind,
+            half_width: None,
+            half_height: None,
+            center: None,
+            angle: None,
+            radius: None,
+            vertices: None,
+            center1: None,
+            center2: None,
+            density: DEFAULT_DENSITY,
+            friction: DEFAULT_FRICTION,
+            restitution: 0.0,
+        }
+    }
+
+    /// A box centred on the body origin.
+    pub fn new_box(half_width: f32, half_height: f32) -> ShapeJson {
+        ShapeJson {
+            half_width: Some(half_width),
+            half_height: Some(half_height),
+            ..ShapeJson::bare(ShapeKind::Box)
+        }
+    }
+
+    /// A circle centred on the body origin.
+    pub fn circle(radius: f32) -> ShapeJson {
+        ShapeJson {
+            radius: Some(radius),
+            ..ShapeJson::bare(ShapeKind::Circle)
+        }
+    }
+
+    pub fn polygon(vertices: Vec<[f32; 2]>) -> ShapeJson {
+        ShapeJson {
+            vertices: Some(vertices),
+            ..ShapeJson::bare(ShapeKind::Polygon)
+        }
+    }
+
+    pub fn capsule(center1: [f32; 2], center2: [f32; 2], radius: f32) -> ShapeJson {
+        ShapeJson {
+            center1: Some(center1),
+            center2: Some(center2),
+            radius: Some(radius),
+            ..ShapeJson::bare(ShapeKind::Capsule)
+        }
+    }
+
+    pub fn with_density(self, density: f32) -> ShapeJson {
+        ShapeJson { density, ..self }
+    }
+
+    pub fn with_friction(self, friction: f32) -> ShapeJson {
+        ShapeJson { friction, ..self }
+    }
+
+    pub fn with_restitution(self, restitution: f32) -> ShapeJson {
+        ShapeJson {
+            restitution,
+            ..self
+        }
+    }
+}
+
+/// The `type` of a joint. Revolute is the only kind so far, and the default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum JointKind {
+    #[default]
+    Revolute,
+}
+
+/// Box2D-Lite's Baumgarte factor, as `lockstep2d::RevoluteJointDef::at`.
+const DEFAULT_JOINT_BIAS_FACTOR: f32 = 0.2;
+
+/// A joint between two bodies, named by their index in `bodies`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JointJson {
+    #[serde(rename = "type", default)]
+    pub kind: JointKind,
+    pub body_a: usize,
+    pub body_b: usize,
+    /// World point where the bodies are pinned.
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub anchor: [f32; 2],
+    /// 0 is rigid; larger values make the pin a spring.
+    #[serde(default, deserialize_with = "crate::finite::deserialize")]
+    pub softness: f32,
+    #[serde(
+        default = "default_joint_bias_factor",
+        deserialize_with = "crate::finite::deserialize"
+    )]
+    pub bias_factor: f32,
+    #[serde(default)]
+    pub collide_connected: bool,
+}
+
+impl JointJson {
+    /// A rigid revolute joint at the world point `anchor`.
+    pub fn revolute(body_a: usize, body_b: usize, anchor: [f32; 2]) -> JointJson {
+        JointJson {
+            kind: JointKind::Revolute,
+            body_a,
+            body_b,
+            anchor,
+            softness: 0.0,
+            bias_factor: DEFAULT_JOINT_BIAS_FACTOR,
+            collide_connected: false,
+        }
+    }
+
+    /// A soft joint: see `lockstep2d::RevoluteJointDef` for how the pair maps to a spring.
+    pub fn with_spring(self, softness: f32, bias_factor: f32) -> JointJson {
+        JointJson {
+            softness,
+            bias_factor,
+            ..self
+        }
+    }
+
+    pub fn with_collide_connected(self, collide_connected: bool) -> JointJson {
+        JointJson {
+            collide_connected,
+            ..self
+        }
+    }
+}
+
+fn default_density() -> f32 {
+    DEFAULT_DENSITY
+}
+
+fn default_friction() -> f32 {
+    DEFAULT_FRICTION
+}
+
+fn default_joint_bias_factor() -> f32 {
+    DEFAULT_JOINT_BIAS_FACTOR
+}
+
+// Bit comparisons: −0.0 must be written out, or it would read back as +0.0.
+fn is_zero(x: &f32) -> bool {
+    x.to_bits() == 0
+}
+
+fn is_zero_vec(v: &[f32; 2]) -> bool {
+    v.iter().all(|x| x.to_bits() == 0)
+}
+
+fn is_one(x: &f32) -> bool {
+    *x == 1.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lockstep2d::{Circle, Geometry, RevoluteJointDef, ShapeDef, Vec2, WorldDef};
+
+    #[test]
+    fn defaults_are_the_engines() {
+        let shape = ShapeDef::new(Geometry::Circle(Circle {
+            center: Vec2::ZERO,
+            radius: 1.0,
+        }));
+        let json = ShapeJson::circle(1.0);
+        assert_eq!(
+            (json.density, json.friction, json.restitution),
+            (shape.density, shape.friction, shape.restitution)
+        );
+        let joint = RevoluteJointDef::at(Vec2::ZERO);
+        assert_eq!(DEFAULT_JOINT_BIAS_FACTOR, joint.bias_factor);
+        assert_eq!(
+            SceneDef::default().gravity,
+            WorldDef::default().gravity.to_array()
+        );
+        let body = lockstep2d::BodyDef::default();
+        assert_eq!(BodyJson::default().gravity_scale, body.gravity_scale);
+    }
+}

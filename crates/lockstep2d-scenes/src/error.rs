@@ -1,0 +1,33 @@
+//! The one error type of the crate: what is wrong, and where in the scene.
+
+use std::fmt;
+
+/// A scene that cannot be read or built. `path` names the offending input the way it
+/// is written in JSON (`bodies[3].shapes[0].density`), or is empty when the problem is
+/// not in one field (an unreadable file, a syntax error before any field).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SceneError {
+    pub path: String,
+    pub message: String,
+}
+
+impl SceneError {
+    pub(crate) fn new(path: impl Into<String>, message: impl Into<String>) -> SceneError {
+        SceneError {
+            path: path.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for SceneError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.path, self.message)
+        }
+    }
+}
+
+impl std::error::Error for SceneError {}

@@ -1,0 +1,166 @@
+//! Reading scene files: JSON text to a [`SceneDef`] whose structure is sound.
+//!
+//! serde (through `serde_path_to_error`) catches syntax errors, wrong types, unknown
+//! fields and numbers that overflow an `f32`, each with the path it happened at. What
+//! serde cannot see, that a shape's geometry fields fit its `type`, is checked here.
+//! Whether the values make sense (a positive density, a convex polygon) is the engine's
+//! call, made when the scene is built.
+
+use std::path::Path;
+
+use crate::def::{SceneDef, ShapeJson, ShapeKind};
+use crate::error::SceneError;
+
+/// Parses a scene and checks its structure. A scene without a `name` is called "scene".
+pub fn from_json(text: &str) -> Result<SceneDef, SceneError> {
+    let mut def = parse(text)?;
+    if def.name.is_empty() {
+        def.name = SceneDef::default().name;
+    }
+    Ok(def)
+}
+
+/// Reads a scene file. A scene without a `name` is named after the file's stem.
+pub fn load_file(path: &Path) -> Result<SceneDef, SceneError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| SceneError::new("", format!("cannot read {}: {e}", path.display())))?;
+    let mut def = parse(&text)?;
+    if def.name.is_empty() {
+        def.name = path
+            .file_stem()
+            .map_or_else(|| SceneDef::default().name, |s| s.to_string_lossy().into());
+    }
+    Ok(def)
+}
+
+fn parse(text: &str) -> Result<SceneDef, SceneError> {
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let def: SceneDef = serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
+        // The root path prints as "."; an error there has no field to name.
+        let path = match e.path().to_string() {
+            root if root == "." => String::new(),
+            path => path,
+        };
+        SceneError::new(path, describe(e.inner()))
+    })?;
+    deserializer
+        .end()
+        .map_err(|e| SceneError::new("", describe(&e)))?;
+    check_shapes(&def)?;
+    Ok(def)
+}
+
+/// serde_json's message with its position moved into parentheses, after the message
+/// rather than in the middle of the sentence.
+fn describe(e: &serde_json::Error) -> String {
+    let full = e.to_string();
+    if e.line() == 0 {
+        return full;
+    }
+    let position = format!(" at line {} column {}", e.line(), e.column());
+    let message = full.strip_suffix(&position).unwrap_or(&full);
+    format!("{message} (line {}, column {})", e.line(), e.column())
+}
+
+fn check_shapes(def: &SceneDef) -> Result<(), SceneError> {
+    for (i, body) in def.bodies.iter().enumerate() {
+        for (j, shape) in body.shapes.iter().enumerate() {
+            shape
+                .geometry()
+                .map_err(|(field, message)| SceneError::new(shape_path(i, j, field), message))?;
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn shape_path(body: usize, shape: usize, field: &str) -> String {
+    format!("bodies[{body}].shapes[{shape}].{field}")
+}
+
+/// A shape's geometry once its fields are known to fit its type; absent optional
+/// fields are filled in.
+pub(crate) enum ShapeGeometry<'a> {
+    Box {
+        half_width: f32,
+        half_height: f32,
+        center: [f32; 2],
+        angle: f32,
+    },
+    Circle {
+        center: [f32; 2],
+        radius: f32,
+    },
+    Polygon {
+        vertices: &'a [[f32; 2]],
+    },
+    Capsule {
+        center1: [f32; 2],
+        center2: [f32; 2],
+        radius: f32,
+    },
+}
+
+/// The field that does not fit, and why.
+pub(crate) type FieldError = (&'static str, String);
+
+impl ShapeJson {
+    /// The geometry, or the first field that is missing for this type or not used by it.
+    pub(crate) fn geometry(&self) -> Result<ShapeGeometry<'_>, FieldError> {
+        self.check_unused()?;
+        let kind = self.kind;
+        Ok(match kind {
+            ShapeKind::Box => ShapeGeometry::Box {
+                half_width: required(kind, "half_width", self.half_width)?,
+                half_height: required(kind, "half_height", self.half_height)?,
+                center: self.center.unwrap_or_default(),
+                angle: self.angle.unwrap_or_default(),
+            },
+            ShapeKind::Circle => ShapeGeometry::Circle {
+                center: self.center.unwrap_or_default(),
+                radius: required(kind, "radius", self.radius)?,
+            },
+            ShapeKind::Polygon => ShapeGeometry::Polygon {
+                vertices: required(kind, "vertices", self.vertices.as_deref())?,
+            },
+            ShapeKind::Capsule => ShapeGeometry::Capsule {
+                center1: required(kind, "center1", self.center1)?,
+                center2: required(kind, "center2", self.center2)?,
+                radius: required(kind, "radius", self.radius)?,
+            },
+        })
+    }
+
+    /// Fails on a geometry field that this type of shape does not take: a typo'd type
+    /// or a field left over from another type would otherwise be silently ignored.
+    fn check_unused(&self) -> Result<(), FieldError> {
+        let present = [
+            ("half_width", self.half_width.is_some()),
+            ("half_height", self.half_height.is_some()),
+            ("center", self.center.is_some()),
+            ("angle", self.angle.is_some()),
+            ("vertices", self.vertices.is_some()),
+            ("center1", self.center1.is_some()),
+            ("center2", self.center2.is_some()),
+            ("radius", self.radius.is_some()),
+        ];
+        let takes: &[&str] = match self.kind {
+            ShapeKind::Box => &["half_width", "half_height", "center", "angle"],
+            ShapeKind::Circle => &["center", "radius"],
+            ShapeKind::Polygon => &["vertices"],
+            ShapeKind::Capsule => &["center1", "center2", "radius"],
+        };
+        match present
+            .iter()
+            .find(|(field, is_present)| *is_present && !takes.contains(field))
+        {
+            Some(&(field, _)) => {
+                Err((field, format!("not used by a {} shape", self.kind.as_str())))
+            }
+            None => Ok(()),
+        }
+    }
+}
+
+fn required<T>(kind: ShapeKind, field: &'static str, value: Option<T>) -> Result<T, FieldError> {
+    value.ok_or_else(|| (field, format!("required for a {} shape", kind.as_str())))
+}

@@ -1,0 +1,197 @@
+//! The named scenes: each builds, has the bodies its source has, and survives a trip
+//! through JSON unchanged.
+
+use lockstep2d::Vec2;
+use lockstep2d_scenes::{BodyKind, SceneDef, from_json, named, names};
+
+fn scene(name: &str) -> SceneDef {
+    named(name).unwrap_or_else(|| panic!("no scene named {name}"))
+}
+
+#[test]
+fn names_are_listed_in_order_and_each_defines_its_scene() {
+    assert_eq!(
+        names(),
+        [
+            "single_box",
+            "simple_pendulum",
+            "varying_friction",
+            "randomized_stacking",
+            "pyramid",
+            "teeter",
+            "suspension_bridge",
+            "dominos",
+            "multi_pendulum",
+            "large_pyramid",
+        ]
+    );
+    for &name in names() {
+        assert_eq!(scene(name).name(), name);
+    }
+    assert!(named("no_such_scene").is_none());
+}
+
+#[test]
+fn every_scene_builds_with_the_bodies_and_joints_of_its_source() {
+    // (name, bodies including the ground, joints), counted from Box2D-Lite's main.cpp
+    // and Box2D v3's benchmarks.c.
+    let expected = [
+        ("single_box", 2, 0),
+        ("simple_pendulum", 2, 1),
+        ("varying_friction", 11, 0),
+        ("randomized_stacking", 11, 0),
+        ("pyramid", 1 + 78, 0),
+        ("teeter", 5, 1),
+        ("suspension_bridge", 16, 16),
+        ("dominos", 18, 4),
+        ("multi_pendulum", 16, 15),
+        ("large_pyramid", 1 + 5050, 0),
+    ];
+    assert_eq!(expected.len(), names().len());
+    for (name, bodies, joints) in expected {
+        let built = scene(name)
+            .build()
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(built.bodies.len(), bodies, "{name}: bodies");
+        assert_eq!(
+            built.world.body_count(),
+            bodies,
+            "{name}: bodies in the world"
+        );
+        assert_eq!(built.joints.len(), joints, "{name}: joints");
+        assert_eq!((built.hz, built.name.as_str()), (60.0, name));
+    }
+}
+
+#[test]
+fn every_scene_round_trips_through_json() {
+    for &name in names() {
+        let def = scene(name);
+        let text = def.to_json();
+        let back = from_json(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(back, def, "{name}");
+        // Debug output tells −0.0 from 0.0 and prints every f32 exactly, so this also
+        // checks that no number changed its bits on the way.
+        assert_eq!(format!("{back:?}"), format!("{def:?}"), "{name}");
+    }
+}
+
+#[test]
+fn box2d_lite_masses_come_from_full_sizes_and_masses() {
+    let single = scene("single_box").build().unwrap();
+    assert!((single.world.mass(single.bodies[1]).unwrap() - 200.0).abs() < 1e-3);
+    assert_eq!(
+        single.world.mass(single.bodies[0]).unwrap(),
+        0.0,
+        "ground is static"
+    );
+
+    // Demo 6's plank: Set(Vec2(12, 0.25), 100), inertia m (w² + h²) / 12.
+    let teeter = scene("teeter").build().unwrap();
+    let plank = teeter.bodies[1];
+    assert!((teeter.world.mass(plank).unwrap() - 100.0).abs() < 1e-3);
+    let inertia = 100.0 * (12.0f32 * 12.0 + 0.25 * 0.25) / 12.0;
+    assert!((teeter.world.inertia(plank).unwrap() - inertia).abs() / inertia < 1e-5);
+}
+
+#[test]
+fn box2d_lite_friction_is_0_2_unless_the_demo_sets_another() {
+    for &name in &names()[..9] {
+        let def = scene(name);
+        let frictions: Vec<f32> = def
+            .bodies
+            .iter()
+            .flat_map(|b| b.shapes.iter().map(|s| s.friction))
+            .collect();
+        let others: Vec<f32> = frictions.iter().copied().filter(|&f| f != 0.2).collect();
+        let expected: &[f32] = match name {
+            "varying_friction" => &[0.75, 0.5, 0.35, 0.1, 0.0],
+            "dominos" => &[0.1; 11],
+            _ => &[],
+        };
+        assert_eq!(others, expected, "{name}");
+        assert!(
+            def.joints.iter().all(|j| j.collide_connected),
+            "{name}: Box2D-Lite's joints let their bodies collide"
+        );
+    }
+}
+
+#[test]
+fn pyramid_rows_follow_demo_5() {
+    let def = scene("pyramid");
+    let first = &def.bodies[1];
+    let last = def.bodies.last().unwrap();
+    assert_eq!(first.position, [-6.0, 0.75]);
+    // The top box starts 11 rows up: x = −6 + 11 · 0.5625, y = 0.75 + 11 · 2.
+    assert_eq!(last.position, [0.1875, 22.75]);
+    assert_eq!(first.shapes[0].density, 10.0);
+}
+
+#[test]
+fn soft_joints_use_box2d_lites_formulas() {
+    // softness = 1 / (d + h k), bias = h k / (d + h k), d = 2 m ζ ω, k = m ω², h = 1/60.
+    let expected = |mass: f64, hz: f64| {
+        let omega = 2.0 * std::f64::consts::PI * hz;
+        let (d, k, h) = (2.0 * mass * 0.7 * omega, mass * omega * omega, 1.0 / 60.0);
+        (1.0 / (d + h * k), h * k / (d + h * k))
+    };
+    for (name, mass, hz) in [
+        ("suspension_bridge", 50.0, 2.0),
+        ("multi_pendulum", 10.0, 4.0),
+    ] {
+        let (softness, bias) = expected(mass, hz);
+        for joint in &scene(name).joints {
+            assert!((f64::from(joint.softness) - softness).abs() / softness < 1e-5);
+            assert!((f64::from(joint.bias_factor) - bias).abs() / bias < 1e-5);
+        }
+    }
+    let bridge = scene("suspension_bridge");
+    let last = bridge.joints.last().unwrap();
+    assert_eq!(
+        (last.body_a, last.body_b),
+        (15, 0),
+        "the far end is pinned to the ground"
+    );
+    assert_eq!(last.anchor, [9.625, 5.0]);
+}
+
+#[test]
+fn randomized_stacking_is_random_but_the_same_every_time() {
+    let def = scene("randomized_stacking");
+    assert_eq!(def, scene("randomized_stacking"));
+    let offsets: Vec<f32> = def.bodies[1..].iter().map(|b| b.position[0]).collect();
+    assert!(
+        offsets.iter().all(|x| (-0.1..=0.1).contains(x)),
+        "{offsets:?}"
+    );
+    assert!(offsets.windows(2).any(|w| w[0] != w[1]), "{offsets:?}");
+    let heights: Vec<f32> = def.bodies[1..].iter().map(|b| b.position[1]).collect();
+    assert_eq!(heights[0], 0.51);
+    assert!((heights[9] - (0.51 + 9.0 * 1.05)).abs() < 1e-5);
+}
+
+#[test]
+fn large_pyramid_matches_box2d_v3s_benchmark() {
+    let def = scene("large_pyramid");
+    assert_eq!(def.steps, 500);
+    let ground = &def.bodies[0];
+    assert_eq!(ground.kind, BodyKind::Static);
+    assert_eq!(ground.position, [0.0, -1.0]);
+    assert_eq!(
+        (ground.shapes[0].half_width, ground.shapes[0].half_height),
+        (Some(100.0), Some(1.0))
+    );
+    let boxes = &def.bodies[1..];
+    assert!(boxes.iter().all(|b| b.kind == BodyKind::Dynamic
+        && b.shapes[0].half_width == Some(0.5)
+        && (b.shapes[0].density, b.shapes[0].friction) == (1.0, 0.6)));
+    // The base row is centred and touching; the top box sits on the axis.
+    assert_eq!(boxes[0].position, [-49.5, 0.5]);
+    assert_eq!(boxes[99].position, [49.5, 0.5]);
+    assert_eq!(boxes.last().unwrap().position, [0.0, 99.5]);
+
+    let built = def.build().unwrap();
+    let top = *built.bodies.last().unwrap();
+    assert_eq!(built.world.position(top).unwrap(), Vec2::new(0.0, 99.5));
+}
