@@ -1,0 +1,158 @@
+//! The `lockstep2d` binary as a user runs it.
+
+use std::process::{Command, Output};
+
+fn lockstep2d(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lockstep2d"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn run_json(args: &[&str]) -> serde_json::Value {
+    let output = lockstep2d(args);
+    assert!(
+        output.status.success(),
+        "{args:?} failed: {}",
+        stderr(&output)
+    );
+    serde_json::from_str(&stdout(&output)).expect("one JSON object")
+}
+
+#[test]
+fn scenes_lists_every_named_scene() {
+    let output = lockstep2d(&["scenes"]);
+    assert!(output.status.success());
+    let listed: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
+    assert_eq!(listed, lockstep2d_scenes::names());
+    for name in [
+        "pyramid",
+        "varying_friction",
+        "large_pyramid",
+        "multi_pendulum",
+    ] {
+        assert!(listed.iter().any(|l| l == name), "{name} missing");
+    }
+}
+
+#[test]
+fn run_json_reports_the_run() {
+    let report = run_json(&["run", "pyramid", "--steps", "30", "--json"]);
+    assert_eq!(report["scene"], "pyramid");
+    assert_eq!(report["steps"], 30);
+    assert!((report["dt"].as_f64().unwrap() - 1.0 / 60.0).abs() < 1e-6);
+    let bodies = report["bodies"].as_u64().unwrap() as usize;
+    assert_eq!(bodies, 79, "Box2D-Lite's pyramid: 78 boxes and the ground");
+    assert_eq!(report["bodies_initial"].as_array().unwrap().len(), bodies);
+    assert_eq!(report["bodies_final"].as_array().unwrap().len(), bodies);
+    assert!(report["contacts"].as_u64().unwrap() > 0);
+    assert!(report["ms_per_step"].as_f64().unwrap() > 0.0);
+    let hash = report["state_hash"].as_str().unwrap();
+    assert_eq!(hash.len(), 16);
+    assert!(hash.chars().all(|c| c.is_ascii_hexdigit()));
+    // Boxes fall in the first half second: the top one must have moved down.
+    let top = bodies - 1;
+    let (y0, y1) = (
+        report["bodies_initial"][top]["y"].as_f64().unwrap(),
+        report["bodies_final"][top]["y"].as_f64().unwrap(),
+    );
+    assert!(y1 < y0 - 0.1, "top box went from {y0} to {y1}");
+}
+
+#[test]
+fn same_scene_twice_gives_the_same_state_hash() {
+    let args = ["run", "randomized_stacking", "--steps", "200", "--json"];
+    let (a, b) = (run_json(&args), run_json(&args));
+    assert_eq!(a["state_hash"], b["state_hash"]);
+    let other = run_json(&["run", "randomized_stacking", "--steps", "201", "--json"]);
+    assert_ne!(a["state_hash"], other["state_hash"]);
+}
+
+#[test]
+fn solver_flags_change_the_result() {
+    let base = run_json(&["run", "pyramid", "--steps", "120", "--json"]);
+    for flag in [
+        "--no-warm-starting",
+        "--no-accumulate",
+        "--no-position-correction",
+    ] {
+        let changed = run_json(&["run", "pyramid", "--steps", "120", "--json", flag]);
+        assert_ne!(
+            base["state_hash"], changed["state_hash"],
+            "{flag} changed nothing"
+        );
+    }
+    let fewer = run_json(&[
+        "run",
+        "pyramid",
+        "--steps",
+        "120",
+        "--iterations",
+        "3",
+        "--json",
+    ]);
+    assert_ne!(base["state_hash"], fewer["state_hash"]);
+    let slow = run_json(&["run", "pyramid", "--steps", "10", "--hz", "30", "--json"]);
+    assert!((slow["dt"].as_f64().unwrap() - 1.0 / 30.0).abs() < 1e-6);
+}
+
+#[test]
+fn scene_files_run_and_bad_ones_explain_themselves() {
+    let dir = std::env::temp_dir().join(format!("lockstep2d-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.json");
+    let pyramid = lockstep2d_scenes::named("pyramid").unwrap();
+    std::fs::write(&good, pyramid.to_json()).unwrap();
+    let from_file = run_json(&["run", good.to_str().unwrap(), "--steps", "50", "--json"]);
+    let by_name = run_json(&["run", "pyramid", "--steps", "50", "--json"]);
+    assert_eq!(from_file["state_hash"], by_name["state_hash"]);
+
+    let mut bad_density = pyramid.clone();
+    bad_density.bodies[3].shapes[0].density = 0.0;
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, bad_density.to_json()).unwrap();
+    let output = lockstep2d(&["run", bad.to_str().unwrap()]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("bodies[3].shapes[0].density"),
+        "message does not name the field: {}",
+        stderr(&output)
+    );
+
+    let missing = lockstep2d(&["run", "no/such/file.json"]);
+    assert!(!missing.status.success());
+    assert!(stderr(&missing).contains("no/such/file.json"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_arguments_fail_with_a_message() {
+    for args in [
+        &["run", "no_such_scene"][..],
+        &["run", "pyramid", "--steps", "many"],
+        &["run", "pyramid", "--hz", "0"],
+        &["run", "pyramid", "--iterations", "0"],
+        &["run", "pyramid", "--bogus"],
+    ] {
+        let output = lockstep2d(args);
+        assert!(!output.status.success(), "{args:?} succeeded");
+        assert!(!stderr(&output).trim().is_empty(), "{args:?}: no message");
+    }
+}
+
+#[test]
+fn no_arguments_runs_the_default_scene() {
+    let output = lockstep2d(&[]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.starts_with("pyramid:"), "{text}");
+    assert!(text.contains("ms/step") && text.contains("state hash"));
+}
