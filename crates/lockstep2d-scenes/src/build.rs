@@ -178,13 +178,9 @@ fn add_joint(
             }),
         },
     };
-    world.create_joint(&def).map_err(|e| match e {
-        lockstep2d::Error::JointToSelf => SceneError::new(
-            format!("{path}.body_b"),
-            "is the same body as body_a; a joint needs two bodies",
-        ),
-        e => engine_error(&path, &e),
-    })
+    world
+        .create_joint(&def)
+        .map_err(|e| engine_error(&path, &e))
 }
 
 /// An engine error at `prefix.<field>`, or at `prefix` when it names no field.

@@ -20,7 +20,7 @@ pub enum Error {
     ConcavePolygon { index: usize },
     #[error("polygon: degenerate ({reason})")]
     DegeneratePolygon { reason: &'static str },
-    #[error("joint: both ends are the same body")]
+    #[error("body_b: is the same body as body_a; a joint needs two bodies")]
     JointToSelf,
     #[error("{kind} id is stale or from another world")]
     StaleId { kind: &'static str },
@@ -31,6 +31,7 @@ impl Error {
     pub fn field(&self) -> Option<&'static str> {
         match self {
             Error::NotFinite { field } | Error::InvalidValue { field, .. } => Some(field),
+            Error::JointToSelf => Some("body_b"),
             Error::TooManyVertices { .. }
             | Error::ConcavePolygon { .. }
             | Error::DegeneratePolygon { .. } => Some("polygon"),
