@@ -33,6 +33,7 @@ impl SceneDef {
         let mut world = World::new(&WorldDef {
             gravity: vec2(self.gravity),
             solver: self.solver.into(),
+            ..WorldDef::default()
         })
         .map_err(|e| {
             // Everything World::new checks is gravity or a solver setting.

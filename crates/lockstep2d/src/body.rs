@@ -107,6 +107,11 @@ pub(crate) struct Body {
     /// User forces and torque; they stay until `World::clear_forces`.
     pub force: Vec2,
     pub torque: f32,
+    /// Forces for the coming step only (controllers); zeroed once the step uses them.
+    pub step_force: Vec2,
+    pub step_torque: f32,
+    /// Grows on every teleport, so a renderer can tell a jump from motion.
+    pub pose_epoch: u32,
     pub mass: f32,
     pub inv_mass: f32,
     /// Rotational inertia about the centre of mass.
@@ -141,6 +146,9 @@ impl Body {
             w: if moves { def.angular_velocity } else { 0.0 },
             force: Vec2::ZERO,
             torque: 0.0,
+            step_force: Vec2::ZERO,
+            step_torque: 0.0,
+            pose_epoch: 0,
             mass: 0.0,
             inv_mass: 0.0,
             inertia: 0.0,
@@ -197,11 +205,18 @@ impl Body {
     pub fn set_transform(&mut self, xf: Transform) {
         self.xf = xf;
         self.center = xf.apply(self.local_center);
+        self.pose_epoch = self.pose_epoch.wrapping_add(1);
     }
 
     /// Adds a force at a world point: a force plus the torque of its lever arm.
     pub fn apply_force(&mut self, force: Vec2, point: Vec2) {
         self.force += force;
         self.torque += cross(point - self.center, force);
+    }
+
+    /// Like `apply_force`, for the coming step only.
+    pub fn apply_step_force(&mut self, force: Vec2, point: Vec2) {
+        self.step_force += force;
+        self.step_torque += cross(point - self.center, force);
     }
 }

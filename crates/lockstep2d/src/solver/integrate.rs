@@ -10,12 +10,18 @@ use crate::math::Vec2;
 pub(crate) fn integrate_velocities(bodies: &mut Slots<Body>, gravity: Vec2, h: f32) {
     for body in bodies.values_mut() {
         if body.body_type != BodyType::Dynamic {
+            body.step_force = Vec2::ZERO;
+            body.step_torque = 0.0;
             continue;
         }
-        let acceleration = body.gravity_scale * gravity + body.inv_mass * body.force;
+        let force = body.force + body.step_force;
+        let torque = body.torque + body.step_torque;
+        let acceleration = body.gravity_scale * gravity + body.inv_mass * force;
         body.v = (body.v + h * acceleration) * (1.0 / (1.0 + h * body.linear_damping));
-        body.w = (body.w + h * body.inv_inertia * body.torque)
-            * (1.0 / (1.0 + h * body.angular_damping));
+        body.w =
+            (body.w + h * body.inv_inertia * torque) * (1.0 / (1.0 + h * body.angular_damping));
+        body.step_force = Vec2::ZERO;
+        body.step_torque = 0.0;
     }
 }
 

@@ -158,6 +158,27 @@ impl World {
         Ok(())
     }
 
+    /// Adds a force (N) at a world point for the coming step only: what controllers use.
+    pub fn apply_step_force(&mut self, id: BodyId, force: Vec2, point: Vec2) -> Result<()> {
+        check_finite_vec("force", force)?;
+        check_finite_vec("point", point)?;
+        self.body_mut(id)?.apply_step_force(force, point);
+        Ok(())
+    }
+
+    /// Adds a torque (N·m) for the coming step only.
+    pub fn apply_step_torque(&mut self, id: BodyId, torque: f32) -> Result<()> {
+        check_finite("torque", torque)?;
+        self.body_mut(id)?.step_torque += torque;
+        Ok(())
+    }
+
+    /// A counter that grows each time the body is teleported (`set_transform`). A
+    /// renderer that blends poses over time compares it to know when not to blend.
+    pub fn pose_epoch(&self, id: BodyId) -> Result<u32> {
+        Ok(self.body_ref(id)?.pose_epoch)
+    }
+
     /// The force and torque a body has accumulated since the last `clear_forces`.
     pub fn applied_force(&self, id: BodyId) -> Result<(Vec2, f32)> {
         let body = self.body_ref(id)?;

@@ -1,10 +1,13 @@
 //! The collision stages of a step: new pairs, manifolds, and refitting the broad phase.
 
 use super::World;
+use crate::body::Body;
 use crate::body::BodyType;
 use crate::collide::Manifold;
 use crate::collide::{collide, goes_first};
 use crate::contact::{Contact, carry_impulses, mix_friction, mix_restitution};
+use crate::events::{ContactBegin, ContactEnd, ContactHit};
+use crate::math::{Vec2, cross_sv};
 
 impl World {
     /// Creates a contact for every new overlapping pair the broad phase reports that is
@@ -62,25 +65,62 @@ impl World {
     }
 
     /// Rebuilds every contact's manifold from the current poses, carrying impulses over
-    /// by feature id, and drops contacts whose broad-phase boxes no longer overlap.
+    /// by feature id, drops contacts whose broad-phase boxes no longer overlap, and
+    /// records begin, end and hit events.
     pub(super) fn update_contacts(&mut self) {
         let (shapes, bodies, broadphase) = (&self.shapes, &self.bodies, &self.broadphase);
+        let events = &mut self.events;
+        let hit_threshold = self.hit_event_threshold;
         self.contacts.update_all(|contact| {
+            let was_touching = contact.is_touching();
             let shape_a = shapes
                 .get(contact.shape_a)
                 .expect("contacts refer to live shapes");
             let shape_b = shapes
                 .get(contact.shape_b)
                 .expect("contacts refer to live shapes");
+            let (shape_a_id, shape_b_id) =
+                (shapes.id_of(contact.shape_a), shapes.id_of(contact.shape_b));
             let fat_a = broadphase.fat_aabb(shape_a.proxy);
             if !fat_a.overlaps(&broadphase.fat_aabb(shape_b.proxy)) {
+                if was_touching {
+                    events.end.push(ContactEnd {
+                        shape_a: shape_a_id,
+                        shape_b: shape_b_id,
+                    });
+                }
                 return false;
             }
-            let xf_a = bodies.get(contact.body_a).expect("live body").xf;
-            let xf_b = bodies.get(contact.body_b).expect("live body").xf;
-            let mut manifold = collide(&shape_a.collider, xf_a, &shape_b.collider, xf_b);
+            let body_a = bodies.get(contact.body_a).expect("live body");
+            let body_b = bodies.get(contact.body_b).expect("live body");
+            let mut manifold = collide(&shape_a.collider, body_a.xf, &shape_b.collider, body_b.xf);
             carry_impulses(&mut manifold, &contact.manifold);
             contact.manifold = manifold;
+            match (was_touching, contact.is_touching()) {
+                (false, true) => {
+                    events.begin.push(ContactBegin {
+                        shape_a: shape_a_id,
+                        shape_b: shape_b_id,
+                    });
+                    let hit = fastest_approach(&contact.manifold, body_a, body_b);
+                    if let Some((point, approach_speed)) = hit
+                        && approach_speed > hit_threshold
+                    {
+                        events.hit.push(ContactHit {
+                            shape_a: shape_a_id,
+                            shape_b: shape_b_id,
+                            point,
+                            normal: contact.manifold.normal,
+                            approach_speed,
+                        });
+                    }
+                }
+                (true, false) => events.end.push(ContactEnd {
+                    shape_a: shape_a_id,
+                    shape_b: shape_b_id,
+                }),
+                _ => {}
+            }
             true
         });
     }
@@ -98,4 +138,17 @@ impl World {
             }
         }
     }
+}
+
+/// The manifold point closing fastest along the normal, with its closing speed.
+fn fastest_approach(manifold: &Manifold, a: &Body, b: &Body) -> Option<(Vec2, f32)> {
+    let velocity = |body: &Body, p: Vec2| body.v + cross_sv(body.w, p - body.center);
+    manifold
+        .points()
+        .iter()
+        .map(|p| {
+            let dv = velocity(b, p.point) - velocity(a, p.point);
+            (p.point, -dv.dot(manifold.normal))
+        })
+        .max_by(|x, y| x.1.total_cmp(&y.1))
 }

@@ -1,17 +1,21 @@
 //! The world: it owns every body, shape, joint and contact, and advances them by `step`.
 
 mod bodies;
+mod bounds;
 mod collision;
+mod controllers;
 mod joints;
 mod shapes;
 
 use crate::body::Body;
 use crate::broadphase::BroadPhase;
 use crate::contact::ContactSet;
+use crate::controller::{Controller, ControllerId};
 use crate::error::{Error, Result, check_finite_vec};
-use crate::id::Slots;
+use crate::events::ContactEvents;
+use crate::id::{BodyId, Slots};
 use crate::joint::Joint;
-use crate::math::Vec2;
+use crate::math::{Aabb, Vec2};
 use crate::shape::Shape;
 use crate::solver::{Pgs, SolverSettings, integrate_positions, integrate_velocities};
 
@@ -21,6 +25,11 @@ pub struct WorldDef {
     /// m/s². Box2D-Lite's (0, −10) by default.
     pub gravity: Vec2,
     pub solver: SolverSettings,
+    /// Contacts that begin touching faster than this (m/s) are reported as hits.
+    pub hit_event_threshold: f32,
+    /// Bodies whose centre of mass leaves this box are destroyed at the end of a step
+    /// and reported by `removed_bodies` (seed 003's destructor). None: no limit.
+    pub bounds: Option<Aabb>,
 }
 
 impl Default for WorldDef {
@@ -28,6 +37,8 @@ impl Default for WorldDef {
         WorldDef {
             gravity: Vec2::new(0.0, -10.0),
             solver: SolverSettings::default(),
+            hit_event_threshold: 1.0,
+            bounds: None,
         }
     }
 }
@@ -51,12 +62,25 @@ pub struct World {
     step_count: u64,
     /// 1 / the last step's dt, to turn stored impulses into forces.
     last_inv_dt: f32,
+    controllers: Vec<(ControllerId, Box<dyn Controller>)>,
+    next_controller: u32,
+    hit_event_threshold: f32,
+    /// Events of the last step.
+    events: ContactEvents,
+    /// Events caused between steps (destroying a touching shape), delivered with the
+    /// next step's.
+    pending_events: ContactEvents,
+    bounds: Option<Aabb>,
+    /// Bodies the last step removed for leaving `bounds`.
+    removed: Vec<BodyId>,
 }
 
 impl World {
     pub fn new(def: &WorldDef) -> Result<World> {
         check_finite_vec("gravity", def.gravity)?;
         def.solver.validate()?;
+        crate::error::check_non_negative("hit_event_threshold", def.hit_event_threshold)?;
+        bounds::validate(def.bounds)?;
         Ok(World {
             gravity: def.gravity,
             settings: def.solver,
@@ -69,10 +93,18 @@ impl World {
             new_pairs: Vec::new(),
             step_count: 0,
             last_inv_dt: 0.0,
+            controllers: Vec::new(),
+            next_controller: 0,
+            hit_event_threshold: def.hit_event_threshold,
+            events: ContactEvents::default(),
+            pending_events: ContactEvents::default(),
+            bounds: def.bounds,
+            removed: Vec::new(),
         })
     }
 
-    /// Advances the world by `dt` seconds, in the order of Box2D-Lite's `World::Step`.
+    /// Advances the world by `dt` seconds, in the order of Box2D-Lite's `World::Step`,
+    /// with controllers first and the bounds check last.
     pub fn step(&mut self, dt: f32) -> Result<()> {
         if !(dt.is_finite() && dt > 0.0) {
             return Err(Error::InvalidValue {
@@ -81,6 +113,8 @@ impl World {
             });
         }
         let inv_dt = 1.0 / dt;
+        self.begin_step_reports();
+        self.run_controllers(dt);
         self.find_new_contacts();
         self.update_contacts();
         integrate_velocities(&mut self.bodies, self.gravity, dt);
@@ -93,6 +127,7 @@ impl World {
         );
         integrate_positions(&mut self.bodies, dt);
         self.synchronize_proxies();
+        self.remove_out_of_bounds();
         self.step_count += 1;
         self.last_inv_dt = inv_dt;
         Ok(())
@@ -139,6 +174,23 @@ impl World {
                 shape_b: self.shapes.id_of(c.shape_b),
                 manifold: &c.manifold,
             })
+    }
+
+    /// The contact events of the last step (and of shapes destroyed just before it).
+    pub fn contact_events(&self) -> &ContactEvents {
+        &self.events
+    }
+
+    /// Bodies the last step destroyed for leaving the world's bounds.
+    pub fn removed_bodies(&self) -> &[BodyId] {
+        &self.removed
+    }
+
+    /// Starts a step's event lists with what happened since the last step.
+    fn begin_step_reports(&mut self) {
+        self.events.clear();
+        self.events.append(&mut self.pending_events);
+        self.removed.clear();
     }
 
     /// A 64-bit hash of every body's pose and velocity, bit for bit, in slot order. Two

@@ -4,6 +4,7 @@ use super::World;
 use crate::body::BodyType;
 use crate::broadphase::ProxyKey;
 use crate::error::Result;
+use crate::events::ContactEnd;
 use crate::id::{BodyId, ShapeId};
 use crate::math::Aabb;
 use crate::shape::{Shape, ShapeDef};
@@ -69,13 +70,31 @@ impl World {
 
     /// Removes a shape from its body, the broad phase and every contact (no mass update).
     pub(super) fn remove_shape(&mut self, index: u32) {
+        // The id the shape had, for end events: removal bumps the slot's generation.
+        let removed_id: ShapeId = self.shapes.id_of(index);
         let shape = self
             .shapes
             .remove(index)
             .expect("internal shape index is live");
         self.broadphase.destroy_proxy(shape.proxy);
-        self.contacts
-            .remove_where(|c| c.shape_a == index || c.shape_b == index);
+        let (shapes, pending) = (&self.shapes, &mut self.pending_events);
+        let shape_id = |i: u32| {
+            if i == index {
+                removed_id
+            } else {
+                shapes.id_of(i)
+            }
+        };
+        self.contacts.remove_where(|c| {
+            let involved = c.shape_a == index || c.shape_b == index;
+            if involved && c.is_touching() {
+                pending.end.push(ContactEnd {
+                    shape_a: shape_id(c.shape_a),
+                    shape_b: shape_id(c.shape_b),
+                });
+            }
+            involved
+        });
         if let Some(body) = self.bodies.get_mut(shape.body) {
             body.shapes.retain(|&s| s != index);
         }

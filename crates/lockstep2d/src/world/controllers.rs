@@ -1,0 +1,46 @@
+//! Adding, removing and running controllers.
+
+use super::World;
+use crate::controller::{Controller, ControllerId};
+use crate::error::{Error, Result};
+
+impl World {
+    /// Adds a controller; it runs at the start of every step, after those added before.
+    pub fn add_controller(&mut self, controller: Box<dyn Controller>) -> ControllerId {
+        let id = ControllerId(self.next_controller);
+        self.next_controller += 1;
+        self.controllers.push((id, controller));
+        id
+    }
+
+    /// Removes a controller and hands it back.
+    pub fn remove_controller(&mut self, id: ControllerId) -> Result<Box<dyn Controller>> {
+        let index = self
+            .controllers
+            .iter()
+            .position(|(c, _)| *c == id)
+            .ok_or(Error::StaleId { kind: "controller" })?;
+        Ok(self.controllers.remove(index).1)
+    }
+
+    /// The controller with this id, to read or retune it.
+    pub fn controller_mut(&mut self, id: ControllerId) -> Result<&mut Box<dyn Controller>> {
+        self.controllers
+            .iter_mut()
+            .find(|(c, _)| *c == id)
+            .map(|(_, controller)| controller)
+            .ok_or(Error::StaleId { kind: "controller" })
+    }
+
+    /// Runs every controller once. They are taken out while they run, so each can be
+    /// handed the whole world.
+    pub(super) fn run_controllers(&mut self, dt: f32) {
+        let mut controllers = std::mem::take(&mut self.controllers);
+        for (_, controller) in &mut controllers {
+            controller.apply(self, dt);
+        }
+        // A controller may have added others; they run from the next step on.
+        controllers.append(&mut self.controllers);
+        self.controllers = controllers;
+    }
+}
