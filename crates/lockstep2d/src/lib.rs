@@ -30,6 +30,7 @@ mod id;
 mod joint;
 mod shape;
 mod solver;
+mod stepper;
 mod world;
 
 pub use body::{BodyDef, BodyType};
@@ -42,6 +43,10 @@ pub use joint::{JointDef, JointKind, RevoluteJointDef};
 pub use math::{Aabb, Rot, Transform, Vec2};
 pub use shape::{Capsule, Circle, Geometry, MAX_POLYGON_VERTICES, MassData, Polygon, ShapeDef};
 pub use solver::SolverSettings;
+pub use stepper::{
+    FixedClock, FixedStepper, FrameReport, InputQueue, OverloadPolicy, Smoothing, StepInfo,
+    StepperConfig, TICKS_PER_STEP, Tick, interpolate,
+};
 pub use world::{ContactView, World, WorldDef};
 
 /// The length scale of "touching": collision and constraint tolerances are multiples

@@ -193,6 +193,14 @@ impl World {
         }
     }
 
+    /// Every non-static body with its teleport count and pose, in slot order.
+    pub(crate) fn moving_poses(&self) -> impl Iterator<Item = (BodyId, u32, Transform)> + '_ {
+        self.bodies
+            .iter()
+            .filter(|(_, b)| b.body_type != BodyType::Static)
+            .map(|(i, b)| (self.bodies.id_of(i), b.pose_epoch, b.xf))
+    }
+
     pub(super) fn body(&self, index: u32) -> &Body {
         self.bodies.get(index).expect("internal body index is live")
     }
