@@ -18,14 +18,10 @@ pub(super) fn circles(a: &Circle, xf: Transform, b: &Circle) -> LocalManifold {
     } else {
         Vec2::Y
     };
-    let surface_a = a.center + a.radius * normal;
-    let surface_b = center_b - b.radius * normal;
-    let point = LocalPoint {
-        point: 0.5 * (surface_a + surface_b),
-        separation,
-        id: 0,
-    };
-    LocalManifold::single(normal, point)
+    LocalManifold::single(
+        normal,
+        between_surfaces(a.center, a.radius, center_b, b.radius, normal, separation),
+    )
 }
 
 /// A (possibly rounded) polygon and a disc: find the face the centre is farthest
@@ -79,12 +75,27 @@ pub(super) fn polygon_circle(a: &Polygon, xf: Transform, b: &Circle) -> LocalMan
             )
         }
     };
-    let surface_a = on_core + a.radius * normal;
-    let surface_b = center - b.radius * normal;
-    let point = LocalPoint {
+    LocalManifold::single(
+        normal,
+        between_surfaces(on_core, a.radius, center, b.radius, normal, separation),
+    )
+}
+
+/// The contact point midway between two rounded surfaces: A's is `radius_a` out from
+/// `core_a` along the normal, B's is `radius_b` back from `core_b`.
+fn between_surfaces(
+    core_a: Vec2,
+    radius_a: f32,
+    core_b: Vec2,
+    radius_b: f32,
+    normal: Vec2,
+    separation: f32,
+) -> LocalPoint {
+    let surface_a = core_a + radius_a * normal;
+    let surface_b = core_b - radius_b * normal;
+    LocalPoint {
         point: 0.5 * (surface_a + surface_b),
         separation,
         id: 0,
-    };
-    LocalManifold::single(normal, point)
+    }
 }

@@ -103,13 +103,19 @@ impl World {
         let index = self.bodies.resolve(id)?;
         let body = self.bodies.get_mut(index).expect("resolved");
         body.set_transform(Transform::new(position, angle));
-        let xf = body.xf;
+        self.refresh_proxies(index);
+        Ok(())
+    }
+
+    /// Refits a body's broad-phase boxes and queues them, so the next step looks for
+    /// their pairs afresh (after a teleport, or when a joint stops filtering them).
+    pub(super) fn refresh_proxies(&mut self, index: u32) {
+        let body = self.bodies.get(index).expect("internal body index is live");
         for &s in &body.shapes {
             let shape = self.shapes.get(s).expect("bodies list live shapes");
             self.broadphase
-                .update_proxy(shape.proxy, shape.collider.aabb(xf), true);
+                .update_proxy(shape.proxy, shape.collider.aabb(body.xf), true);
         }
-        Ok(())
     }
 
     /// Adds a force (N) at a world point. Forces stay until `clear_forces`, so a force

@@ -75,12 +75,7 @@ impl World {
             if joint.collide_connected {
                 continue;
             }
-            let xf = b.xf;
-            for &s in &b.shapes {
-                let shape = self.shapes.get(s).expect("bodies list live shapes");
-                self.broadphase
-                    .update_proxy(shape.proxy, shape.collider.aabb(xf), true);
-            }
+            self.refresh_proxies(body);
         }
     }
 }
