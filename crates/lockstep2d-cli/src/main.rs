@@ -1,5 +1,6 @@
 //! `lockstep2d`: list, run and inspect physics scenes from the command line.
 
+mod frames;
 mod run;
 mod scene_arg;
 

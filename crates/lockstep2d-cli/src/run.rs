@@ -7,6 +7,8 @@ use lockstep2d::{BodyId, World};
 use lockstep2d_scenes::{Scene, SceneDef};
 use serde::Serialize;
 
+use crate::frames::{self, FrameArgs, FrameRow, FrameSummary, FramesRun};
+
 #[derive(Args, Debug)]
 pub struct RunArgs {
     /// A named scene (see `lockstep2d scenes`) or a scene file (.json).
@@ -32,6 +34,8 @@ pub struct RunArgs {
     /// Print one JSON object instead of a summary.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    frames: FrameArgs,
 }
 
 impl RunArgs {
@@ -46,6 +50,7 @@ impl RunArgs {
             no_accumulate: false,
             no_position_correction: false,
             json: false,
+            frames: FrameArgs::default(),
         }
     }
 
@@ -86,7 +91,8 @@ struct BodyState {
 #[derive(Serialize)]
 struct Report {
     scene: String,
-    steps: u32,
+    /// Steps actually run: with a frame clock, the last frame may run past `--steps`.
+    steps: u64,
     dt: f32,
     bodies: usize,
     contacts: usize,
@@ -94,6 +100,11 @@ struct Report {
     state_hash: String,
     bodies_initial: Vec<BodyState>,
     bodies_final: Vec<BodyState>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    frames: Option<Vec<FrameRow>>,
+    /// For the human summary only: JSON readers have `frames`.
+    #[serde(skip)]
+    frame_summary: Option<FrameSummary>,
 }
 
 fn body_states(world: &World, bodies: &[BodyId]) -> Vec<BodyState> {
@@ -126,14 +137,21 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
         steps,
         ..
     } = def.build().map_err(|e| format!("{}: {e}", args.scene))?;
+    let plan = args.frames.plan(hz, bodies.len())?;
     let dt = 1.0 / hz;
     let initial = body_states(&world, &bodies);
 
     let start = Instant::now();
-    for _ in 0..steps {
-        world.step(dt).map_err(|e| e.to_string())?;
-    }
+    let clock = match &plan {
+        Some(plan) => Some(frames::run(&mut world, &bodies, plan, steps)?),
+        None => {
+            step_plainly(&mut world, dt, steps)?;
+            None
+        }
+    };
     let elapsed = start.elapsed().as_secs_f64();
+    let steps = clock.as_ref().map_or(u64::from(steps), FramesRun::steps);
+    let (frames, frame_summary) = clock.map(|c| (c.frames, c.summary)).unzip();
     let report = Report {
         scene: name,
         steps,
@@ -148,12 +166,22 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
         state_hash: format!("{:016x}", world.state_hash()),
         bodies_initial: initial,
         bodies_final: body_states(&world, &bodies),
+        frames,
+        frame_summary,
     };
     if args.json {
         let text = serde_json::to_string(&report).map_err(|e| e.to_string())?;
         println!("{text}");
     } else {
         print_summary(&report, hz);
+    }
+    Ok(())
+}
+
+/// The run without a frame clock: `steps` steps of `dt`, nothing else.
+fn step_plainly(world: &mut World, dt: f32, steps: u32) -> Result<(), String> {
+    for _ in 0..steps {
+        world.step(dt).map_err(|e| e.to_string())?;
     }
     Ok(())
 }
@@ -183,4 +211,7 @@ fn print_summary(report: &Report, hz: f32) {
     );
     println!("  largest displacement {moved:.3} m, fastest body now {fastest:.4} m/s");
     println!("  state hash {}", report.state_hash);
+    if let Some(summary) = &report.frame_summary {
+        println!("{summary}");
+    }
 }

@@ -10,7 +10,9 @@
 /// The LCG multiplier of PCG's reference implementation.
 const MULTIPLIER: u64 = 6_364_136_223_846_793_005;
 
-pub(crate) struct Pcg32 {
+/// PCG32: seeded, reproducible, and the same on every machine (see the module docs).
+#[derive(Clone, Debug)]
+pub struct Pcg32 {
     state: u64,
     /// Selects one of 2⁶³ streams; must be odd.
     increment: u64,
