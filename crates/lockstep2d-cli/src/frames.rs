@@ -253,6 +253,13 @@ pub struct FrameSummary {
     deterministic: bool,
 }
 
+impl FrameSummary {
+    /// False when `stretch` ran steps longer than 1 / hz.
+    pub fn is_deterministic(&self) -> bool {
+        self.deterministic
+    }
+}
+
 impl fmt::Display for FrameSummary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mean = self.steps as f64 / self.frames.max(1) as f64;

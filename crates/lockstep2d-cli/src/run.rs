@@ -198,12 +198,19 @@ fn print_summary(report: &Report, hz: f32) {
         .iter()
         .map(|b| b.vx.hypot(b.vy))
         .fold(0.0f32, f32::max);
+    let stretched = report
+        .frame_summary
+        .as_ref()
+        .is_some_and(|s| !s.is_deterministic());
+    // Stretched steps are longer than 1 / hz, so steps × dt would understate the time.
+    let simulated = if stretched {
+        "stretched steps, longer than 1 / hz".to_string()
+    } else {
+        format!("{:.2} s simulated", report.steps as f32 * report.dt)
+    };
     println!(
-        "{}: {} bodies, {} steps at {hz} Hz ({:.2} s simulated)",
-        report.scene,
-        report.bodies,
-        report.steps,
-        report.steps as f32 * report.dt
+        "{}: {} bodies, {} steps at {hz} Hz ({simulated})",
+        report.scene, report.bodies, report.steps
     );
     println!(
         "  {:.3} ms/step, {} touching contacts at the end",
