@@ -1,8 +1,9 @@
 //! Bodies: their definition, their state and their mass.
 
 use crate::error::{Result, check_finite, check_finite_vec, check_non_negative};
+use crate::id::Slots;
 use crate::math::{Rot, Transform, Vec2, cross};
-use crate::shape::MassData;
+use crate::shape::{Collider, MassData, Shape};
 
 /// How a body moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -206,6 +207,13 @@ impl Body {
         self.xf = xf;
         self.center = xf.apply(self.local_center);
         self.pose_epoch = self.pose_epoch.wrapping_add(1);
+    }
+
+    /// The colliders of this body's shapes, in the order they were added.
+    pub fn colliders<'a>(&'a self, shapes: &'a Slots<Shape>) -> impl Iterator<Item = &'a Collider> {
+        self.shapes
+            .iter()
+            .map(|&s| &shapes.get(s).expect("bodies list live shapes").collider)
     }
 
     /// Adds a force at a world point: a force plus the torque of its lever arm.

@@ -35,7 +35,9 @@ mod world;
 
 pub use body::{BodyDef, BodyType};
 pub use collide::{Manifold, ManifoldPoint};
-pub use controller::{Controller, ControllerClone, ControllerId};
+pub use controller::{
+    Buoyancy, BuoyancyDef, Controller, ControllerClone, ControllerId, Wind, WindDef,
+};
 pub use error::{Error, Result};
 pub use events::{ContactBegin, ContactEnd, ContactEvents, ContactHit};
 pub use id::{BodyId, JointId, ShapeId};

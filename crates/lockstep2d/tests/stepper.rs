@@ -6,9 +6,9 @@ mod support;
 use std::time::Duration;
 
 use lockstep2d::{
-    BodyDef, Circle, Controller, FixedClock, FixedStepper, Geometry, InputQueue, OverloadPolicy,
-    Rot, ShapeDef, Smoothing, StepperConfig, TICKS_PER_STEP, Transform, Vec2, World, WorldDef,
-    interpolate,
+    BodyDef, Buoyancy, BuoyancyDef, Circle, Controller, FixedClock, FixedStepper, Geometry,
+    InputQueue, OverloadPolicy, Rot, ShapeDef, Smoothing, StepperConfig, TICKS_PER_STEP, Transform,
+    Vec2, Wind, WindDef, World, WorldDef, interpolate,
 };
 
 const STEP_60HZ_NS: f64 = 1e9 / 60.0;
@@ -415,7 +415,8 @@ impl Controller for Drag {
     }
 }
 
-/// A world with every stage busy: contacts, a pile of boxes, a controller.
+/// A world with every stage busy: contacts, a pile of boxes half in water, wind, and a
+/// user controller.
 fn busy_world() -> World {
     let mut world = support::world_with_ground(&WorldDef::default(), 0.6);
     for i in 0..12 {
@@ -423,6 +424,18 @@ fn busy_world() -> World {
         support::add_box(&mut world, p, 0.45, 1.0);
     }
     world.add_controller(Box::new(Drag));
+    let water = BuoyancyDef {
+        surface_point: Vec2::new(0.0, 1.5),
+        density: 1.5,
+        flow: Vec2::new(0.3, 0.0),
+        ..BuoyancyDef::default()
+    };
+    world.add_controller(Box::new(Buoyancy::new(&water).unwrap()));
+    let wind = WindDef {
+        velocity: Vec2::new(-2.0, 0.5),
+        ..WindDef::default()
+    };
+    world.add_controller(Box::new(Wind::new(&wind).unwrap()));
     world
 }
 

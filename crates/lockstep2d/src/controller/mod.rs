@@ -2,6 +2,12 @@
 //! or the user's own). Their forces last for that step only, unlike user forces, which
 //! last until cleared.
 
+mod buoyancy;
+mod wind;
+
+pub use buoyancy::{Buoyancy, BuoyancyDef};
+pub use wind::{Wind, WindDef};
+
 use crate::world::World;
 
 /// A force giver run at the start of every step, in the order controllers were added.

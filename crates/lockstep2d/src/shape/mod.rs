@@ -1,8 +1,10 @@
 //! Shapes: their geometry, material, mass and bounding boxes.
 
 mod polygon;
+mod submerged;
 
 pub use polygon::{MAX_POLYGON_VERTICES, Polygon};
+pub(crate) use submerged::{Submerged, Surface};
 
 use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_negative};
 use crate::math::{Aabb, Transform, Vec2};
@@ -176,6 +178,31 @@ impl Collider {
                     min: min - r,
                     max: max + r,
                 }
+            }
+        }
+    }
+
+    /// The shape's centroid in body coordinates.
+    pub fn centroid(&self) -> Vec2 {
+        match self {
+            Collider::Circle(c) => c.center,
+            Collider::Polygon(p) => p.centroid(),
+        }
+    }
+
+    /// The width of the shape seen from direction `dir` (unit, body coordinates): its
+    /// extent across it.
+    pub fn width_across(&self, dir: Vec2) -> f32 {
+        match self {
+            Collider::Circle(c) => 2.0 * c.radius,
+            Collider::Polygon(p) => {
+                let across = dir.perp();
+                let (lo, hi) = p
+                    .vertices()
+                    .iter()
+                    .map(|&v| across.dot(v))
+                    .fold((f32::MAX, f32::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
+                hi - lo + 2.0 * p.radius
             }
         }
     }

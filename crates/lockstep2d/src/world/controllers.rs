@@ -1,8 +1,11 @@
 //! Adding, removing and running controllers.
 
 use super::World;
+use crate::body::Body;
 use crate::controller::{Controller, ControllerId};
 use crate::error::{Error, Result};
+use crate::id::Slots;
+use crate::shape::Shape;
 
 impl World {
     /// Adds a controller; it runs at the start of every step, after those added before.
@@ -30,6 +33,19 @@ impl World {
             .find(|(c, _)| *c == id)
             .map(|(_, controller)| controller)
             .ok_or(Error::StaleId { kind: "controller" })
+    }
+
+    /// Visits every dynamic body in slot order, with the shape store to read its
+    /// colliders: what controllers that turn geometry into forces need.
+    pub(crate) fn for_each_dynamic_body(
+        &mut self,
+        mut visit: impl FnMut(&mut Body, &Slots<Shape>),
+    ) {
+        for body in self.bodies.values_mut() {
+            if body.is_dynamic() {
+                visit(body, &self.shapes);
+            }
+        }
     }
 
     /// Runs every controller once. They are taken out while they run, so each can be
