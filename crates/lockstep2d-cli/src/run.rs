@@ -4,10 +4,17 @@ use std::time::Instant;
 
 use clap::Args;
 use lockstep2d::{BodyId, World};
-use lockstep2d_scenes::{Scene, SceneDef};
+use lockstep2d_scenes::{Scene, SceneDef, SolverKindJson};
 use serde::Serialize;
 
 use crate::frames::{self, FrameArgs, FrameRow, FrameSummary, FramesRun};
+
+/// `--solver`'s values.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum SolverArg {
+    Soft,
+    Pgs,
+}
 
 #[derive(Args, Debug)]
 pub struct RunArgs {
@@ -19,7 +26,13 @@ pub struct RunArgs {
     /// Physics steps per second (default: the scene's own rate, usually 60).
     #[arg(long)]
     hz: Option<f32>,
-    /// Solver iterations per step.
+    /// The solver: `soft` (Box2D v3's soft step, the default) or `pgs` (Box2D-Lite's).
+    #[arg(long, value_enum)]
+    solver: Option<SolverArg>,
+    /// Soft step: substeps per step (default 4).
+    #[arg(long)]
+    substeps: Option<u32>,
+    /// PGS: solver iterations per step (default 10).
     #[arg(long)]
     iterations: Option<u32>,
     /// Start each step's solve from zero impulses.
@@ -45,6 +58,8 @@ impl RunArgs {
             scene: scene.to_string(),
             steps: None,
             hz: None,
+            solver: None,
+            substeps: None,
             iterations: None,
             no_warm_starting: false,
             no_accumulate: false,
@@ -65,6 +80,15 @@ impl RunArgs {
         }
         if let Some(steps) = self.steps {
             def.steps = steps;
+        }
+        if let Some(solver) = self.solver {
+            def.solver.kind = match solver {
+                SolverArg::Soft => SolverKindJson::Soft,
+                SolverArg::Pgs => SolverKindJson::Pgs,
+            };
+        }
+        if let Some(substeps) = self.substeps {
+            def.solver.substeps = substeps;
         }
         if let Some(iterations) = self.iterations {
             def.solver.iterations = iterations;

@@ -78,28 +78,38 @@ fn same_scene_twice_gives_the_same_state_hash() {
 
 #[test]
 fn solver_flags_change_the_result() {
-    let base = run_json(&["run", "pyramid", "--steps", "120", "--json"]);
+    let pgs = [
+        "run", "pyramid", "--steps", "120", "--solver", "pgs", "--json",
+    ];
+    let base = run_json(&pgs);
+    let soft = run_json(&["run", "pyramid", "--steps", "120", "--json"]);
+    assert_ne!(
+        base["state_hash"], soft["state_hash"],
+        "--solver changed nothing"
+    );
     for flag in [
         "--no-warm-starting",
         "--no-accumulate",
         "--no-position-correction",
     ] {
-        let changed = run_json(&["run", "pyramid", "--steps", "120", "--json", flag]);
+        let changed = run_json(&[&pgs[..], &[flag]].concat());
         assert_ne!(
             base["state_hash"], changed["state_hash"],
             "{flag} changed nothing"
         );
     }
-    let fewer = run_json(&[
+    let fewer = run_json(&[&pgs[..], &["--iterations", "3"]].concat());
+    assert_ne!(base["state_hash"], fewer["state_hash"]);
+    let substeps = run_json(&[
         "run",
         "pyramid",
         "--steps",
         "120",
-        "--iterations",
-        "3",
+        "--substeps",
+        "8",
         "--json",
     ]);
-    assert_ne!(base["state_hash"], fewer["state_hash"]);
+    assert_ne!(soft["state_hash"], substeps["state_hash"]);
     let slow = run_json(&["run", "pyramid", "--steps", "10", "--hz", "30", "--json"]);
     assert!((slow["dt"].as_f64().unwrap() - 1.0 / 30.0).abs() < 1e-6);
 }

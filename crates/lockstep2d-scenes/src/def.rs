@@ -5,7 +5,7 @@
 //! `f32` fields are read through [`crate::finite`] so a number too large for an `f32` is
 //! an error rather than an infinity.
 
-use lockstep2d::SolverSettings;
+use lockstep2d::{SolverKind, SolverSettings};
 use serde::{Deserialize, Serialize};
 
 /// A whole scene: world settings, bodies with their shapes, and joints.
@@ -58,10 +58,31 @@ impl SceneDef {
     }
 }
 
+/// Which solver: `lockstep2d::SolverKind`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SolverKindJson {
+    #[default]
+    Soft,
+    Pgs,
+}
+
 /// `lockstep2d::SolverSettings`, field by field, with the same defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SolverJson {
+    pub kind: SolverKindJson,
+    pub substeps: u32,
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub contact_hertz: f32,
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub contact_damping_ratio: f32,
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub max_push_speed: f32,
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub joint_hertz: f32,
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub joint_damping_ratio: f32,
     pub iterations: u32,
     pub warm_starting: bool,
     pub accumulate_impulses: bool,
@@ -83,6 +104,16 @@ impl Default for SolverJson {
 impl From<SolverSettings> for SolverJson {
     fn from(s: SolverSettings) -> Self {
         SolverJson {
+            kind: match s.kind {
+                SolverKind::Soft => SolverKindJson::Soft,
+                SolverKind::Pgs => SolverKindJson::Pgs,
+            },
+            substeps: s.substeps,
+            contact_hertz: s.contact_hertz,
+            contact_damping_ratio: s.contact_damping_ratio,
+            max_push_speed: s.max_push_speed,
+            joint_hertz: s.joint_hertz,
+            joint_damping_ratio: s.joint_damping_ratio,
             iterations: s.iterations,
             warm_starting: s.warm_starting,
             accumulate_impulses: s.accumulate_impulses,
@@ -97,6 +128,16 @@ impl From<SolverSettings> for SolverJson {
 impl From<SolverJson> for SolverSettings {
     fn from(s: SolverJson) -> Self {
         SolverSettings {
+            kind: match s.kind {
+                SolverKindJson::Soft => SolverKind::Soft,
+                SolverKindJson::Pgs => SolverKind::Pgs,
+            },
+            substeps: s.substeps,
+            contact_hertz: s.contact_hertz,
+            contact_damping_ratio: s.contact_damping_ratio,
+            max_push_speed: s.max_push_speed,
+            joint_hertz: s.joint_hertz,
+            joint_damping_ratio: s.joint_damping_ratio,
             iterations: s.iterations,
             warm_starting: s.warm_starting,
             accumulate_impulses: s.accumulate_impulses,

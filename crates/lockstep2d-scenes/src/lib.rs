@@ -31,6 +31,7 @@ mod save;
 pub use build::Scene;
 pub use def::{
     BodyJson, BodyKind, JointJson, JointKind, SceneDef, ShapeJson, ShapeKind, SolverJson,
+    SolverKindJson,
 };
 pub use error::SceneError;
 pub use library::{named, names};

@@ -44,7 +44,7 @@ pub use id::{BodyId, JointId, ShapeId};
 pub use joint::{JointDef, JointKind, RevoluteJointDef};
 pub use math::{Aabb, Rot, Transform, Vec2};
 pub use shape::{Capsule, Circle, Geometry, MAX_POLYGON_VERTICES, MassData, Polygon, ShapeDef};
-pub use solver::SolverSettings;
+pub use solver::{SolverKind, SolverSettings};
 pub use stepper::{
     FixedClock, FixedStepper, FrameReport, InputQueue, OverloadPolicy, Smoothing, StepInfo,
     StepperConfig, TICKS_PER_STEP, Tick, interpolate,

@@ -3,7 +3,9 @@
 
 mod support;
 
-use lockstep2d::{BodyDef, BodyType, Circle, Geometry, Polygon, ShapeDef, Vec2, World, WorldDef};
+use lockstep2d::{
+    BodyDef, BodyType, Circle, Geometry, Polygon, ShapeDef, SolverSettings, Vec2, World, WorldDef,
+};
 use support::DT;
 
 fn empty_world(gravity: Vec2) -> World {
@@ -103,9 +105,22 @@ fn off_centre_force_also_turns_the_body() {
     assert!((world.angular_velocity(body).unwrap() - expected).abs() < 1e-5);
 }
 
+/// Damping and gravity under each solver: PGS integrates once per step, the soft step
+/// once per substep, so `n` integrations of `h` make up the 60 steps.
 #[test]
 fn gravity_scale_and_damping() {
-    let mut world = empty_world(Vec2::new(0.0, -10.0));
+    let soft = SolverSettings::default();
+    check_gravity_scale_and_damping(soft, soft.substeps);
+    check_gravity_scale_and_damping(SolverSettings::box2d_lite(), 1);
+}
+
+fn check_gravity_scale_and_damping(solver: SolverSettings, substeps: u32) {
+    let mut world = World::new(&WorldDef {
+        solver,
+        ..WorldDef::default()
+    })
+    .unwrap();
+    let (h, n) = (DT / substeps as f32, 60 * substeps as i32);
     let disc = ShapeDef::new(Geometry::Circle(Circle {
         center: Vec2::ZERO,
         radius: 0.5,
@@ -130,21 +145,21 @@ fn gravity_scale_and_damping() {
     support::run(&mut world, 60);
 
     assert_eq!(world.position(floater).unwrap(), Vec2::ZERO);
-    // Each step multiplies by 1 / (1 + h·c).
+    // Each integration multiplies by 1 / (1 + h·c).
     let v = world.linear_velocity(damped).unwrap().x;
-    let expected = (1.0 / (1.0 + DT * 2.0)).powi(60);
+    let expected = (1.0 / (1.0 + h * 2.0)).powi(n);
     assert!(
         (v - expected).abs() < 1e-4,
         "damped speed {v}, expected {expected}"
     );
     let w = world.angular_velocity(damped).unwrap();
-    let expected_w = 3.0 * (1.0 / (1.0 + DT)).powi(60);
+    let expected_w = 3.0 * (1.0 / (1.0 + h)).powi(n);
     assert!((w - expected_w).abs() < 1e-4);
     // Semi-implicit Euler: v = g·t exactly; y = g·h²·n(n+1)/2.
     let vy = world.linear_velocity(heavy).unwrap().y;
     assert!((vy + 20.0).abs() < 1e-3, "vy {vy}");
     let y = world.position(heavy).unwrap().y;
-    let expected_y = -20.0 * DT * DT * 60.0 * 61.0 / 2.0;
+    let expected_y = -20.0 * h * h * (n * (n + 1)) as f32 / 2.0;
     assert!(
         (y - expected_y).abs() < 1e-3,
         "y {y}, expected {expected_y}"

@@ -3,13 +3,18 @@
 mod support;
 
 use lockstep2d::{
-    BodyDef, Capsule, Circle, Geometry, JointDef, Polygon, ShapeDef, Vec2, World, WorldDef,
+    BodyDef, Capsule, Circle, Geometry, JointDef, Polygon, ShapeDef, SolverSettings, Vec2, World,
+    WorldDef,
 };
 use support::*;
 
 /// A small scene with every shape kind, a joint, spin and friction.
-fn mixed_scene() -> World {
-    let mut world = world_with_ground(&WorldDef::default(), 0.6);
+fn mixed_scene(solver: SolverSettings) -> World {
+    let def = WorldDef {
+        solver,
+        ..WorldDef::default()
+    };
+    let mut world = world_with_ground(&def, 0.6);
     let shapes = [
         Geometry::Polygon(Polygon::new_box(0.4, 0.3).unwrap()),
         Geometry::Circle(Circle {
@@ -53,7 +58,11 @@ fn mixed_scene() -> World {
 }
 
 fn hash_after(steps: usize) -> u64 {
-    let mut world = mixed_scene();
+    hash_with(SolverSettings::default(), steps)
+}
+
+fn hash_with(solver: SolverSettings, steps: usize) -> u64 {
+    let mut world = mixed_scene(solver);
     run(&mut world, steps);
     world.state_hash()
 }
@@ -64,23 +73,29 @@ fn two_runs_give_the_same_hash() {
     assert_ne!(hash_after(240), hash_after(241), "the hash must see a step");
 }
 
-/// The state of `mixed_scene` after 300 steps. If a change to the engine alters results
-/// on purpose, update this constant and say why in the commit; if it changes by accident,
-/// determinism (or the physics) broke.
-const MIXED_SCENE_GOLDEN_HASH: u64 = 0xd5ce_df8c_7081_d692;
+/// The state of `mixed_scene` after 300 steps, under each solver. If a change to the
+/// engine alters results on purpose, update the constant and say why in the commit; if it
+/// changes by accident, determinism (or the physics) broke.
+const MIXED_SCENE_GOLDEN_HASH_SOFT: u64 = 0x2f90_017b_7b44_f57a;
+const MIXED_SCENE_GOLDEN_HASH_PGS: u64 = 0x1072_88df_eb0f_eeb6;
 
 #[test]
 fn golden_hash_of_mixed_scene() {
-    let hash = hash_after(300);
+    let soft = hash_with(SolverSettings::default(), 300);
     assert_eq!(
-        hash, MIXED_SCENE_GOLDEN_HASH,
-        "MIXED_SCENE_GOLDEN_HASH changed: got {hash:#018x}"
+        soft, MIXED_SCENE_GOLDEN_HASH_SOFT,
+        "MIXED_SCENE_GOLDEN_HASH_SOFT changed: got {soft:#018x}"
+    );
+    let pgs = hash_with(SolverSettings::box2d_lite(), 300);
+    assert_eq!(
+        pgs, MIXED_SCENE_GOLDEN_HASH_PGS,
+        "MIXED_SCENE_GOLDEN_HASH_PGS changed: got {pgs:#018x}"
     );
 }
 
 #[test]
 fn cloned_world_continues_identically() {
-    let mut world = mixed_scene();
+    let mut world = mixed_scene(SolverSettings::default());
     run(&mut world, 100);
     let mut copy = world.clone();
     run(&mut world, 100);

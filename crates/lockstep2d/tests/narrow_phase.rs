@@ -4,7 +4,8 @@
 mod support;
 
 use lockstep2d::{
-    BodyDef, BodyId, Capsule, Circle, Geometry, Manifold, Polygon, ShapeDef, Vec2, World, WorldDef,
+    BodyDef, BodyId, Capsule, Circle, Geometry, Manifold, Polygon, ShapeDef, SolverSettings, Vec2,
+    World, WorldDef,
 };
 
 fn circle(radius: f32) -> Geometry {
@@ -164,13 +165,24 @@ fn feature_ids_stay_while_a_box_slides_on_the_ground() {
 
 #[test]
 fn warm_starting_carries_the_resting_impulse() {
-    let mut world = support::world_with_ground(&WorldDef::default(), 0.6);
+    let soft = SolverSettings::default();
+    check_resting_impulse(soft, soft.substeps);
+    check_resting_impulse(SolverSettings::box2d_lite(), 1);
+}
+
+/// At rest, the two points together carry the weight over one solve: Σ Pn = m·g·h, with
+/// h the step for PGS and the substep for the soft step.
+fn check_resting_impulse(solver: SolverSettings, substeps: u32) {
+    let def = WorldDef {
+        solver,
+        ..WorldDef::default()
+    };
+    let mut world = support::world_with_ground(&def, 0.6);
     let body = support::add_box(&mut world, Vec2::new(0.0, 0.5), 0.5, 2.0);
     support::run(&mut world, 120);
-    // At rest, the two points together carry the weight: Σ Pn = m·g·dt.
     let c = world.contacts().next().unwrap();
     let total: f32 = c.manifold.points().iter().map(|p| p.normal_impulse).sum();
-    let weight_impulse = world.mass(body).unwrap() * 10.0 * support::DT;
+    let weight_impulse = world.mass(body).unwrap() * 10.0 * support::DT / substeps as f32;
     assert!(
         (total - weight_impulse).abs() / weight_impulse < 0.01,
         "stored impulse {total}, weight × dt {weight_impulse}"

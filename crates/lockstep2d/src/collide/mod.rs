@@ -76,10 +76,21 @@ impl LocalManifold {
     }
 }
 
-/// Packs the features that produced a point: two vertex or edge indices and a flag for
-/// which shape owned the reference face.
-fn feature_id(index_a: usize, index_b: usize, flipped: bool) -> u32 {
-    (index_a as u32) | ((index_b as u32) << 8) | ((flipped as u32) << 16)
+/// Packs the features that produced a point: the vertex or edge index on the reference
+/// shape and on the incident one, stored as shape A's index then shape B's.
+///
+/// Naming by shape rather than by role keeps a point's id when the reference face moves
+/// from one shape to the other: the same corner against the same face gives the same
+/// pair either way. In a pyramid a box tilting by a milliradian makes that move often,
+/// and a role-based id (with a flag for which shape is the reference) then lost the warm
+/// start of those contacts every time, so the pyramid crept sideways.
+fn feature_id(reference: usize, incident: usize, flipped: bool) -> u32 {
+    let (a, b) = if flipped {
+        (incident, reference)
+    } else {
+        (reference, incident)
+    };
+    (a as u32) | ((b as u32) << 8)
 }
 
 /// The contact manifold between collider `a` on a body at `xf_a` and `b` at `xf_b`.

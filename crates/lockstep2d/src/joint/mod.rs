@@ -1,9 +1,11 @@
 //! Joints: constraints between two bodies, one file per kind, dispatched by `match`.
 
 mod revolute;
+mod revolute_soft;
 
 pub use revolute::RevoluteJointDef;
 pub(crate) use revolute::{RevoluteConstraint, RevoluteJoint};
+pub(crate) use revolute_soft::SoftRevolute;
 
 use crate::id::BodyId;
 use crate::math::Vec2;

@@ -1,34 +1,71 @@
 //! The constraint solver and the integration of bodies.
 //!
-//! `pgs` is Box2D-Lite's solver: sequential impulses over all constraints for a number of
-//! iterations, with accumulated and clamped impulses, warm starting and Baumgarte
-//! position correction. Its three teaching switches are fields of [`SolverSettings`].
+//! Two solvers share the contact cache and the joints:
+//! - `soft` (the default) is Box2D v3's soft step: substeps of integrate velocities,
+//!   warm start, solve with soft constraints, integrate positions as deltas, relax; then
+//!   restitution.
+//! - `pgs` is Box2D-Lite's solver: sequential impulses over all constraints for a number
+//!   of iterations, with accumulated and clamped impulses, warm starting and Baumgarte
+//!   position correction. Its three teaching switches are fields of [`SolverSettings`].
 
+mod coloring;
 mod contact_constraint;
 mod integrate;
 mod pgs;
+mod soft;
+mod soft_contact;
+mod softness;
 
 pub(crate) use integrate::{integrate_positions, integrate_velocities};
 pub(crate) use pgs::Pgs;
+pub(crate) use soft::{BodyState, SoftStep};
+pub(crate) use softness::Softness;
 
 use crate::error::{Error, Result, check_finite, check_non_negative};
 use crate::math::Vec2;
 
-/// How the solver works. The defaults are Box2D-Lite's.
+/// Which solver a world uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SolverKind {
+    /// Box2D v3's soft step: substeps with soft contacts and relaxation. Stiff, stable
+    /// stacks and no energy gain; the default.
+    #[default]
+    Soft,
+    /// Box2D-Lite's sequential impulses with Baumgarte correction: the reference the
+    /// seeds teach, with its switches.
+    Pgs,
+}
+
+/// How the solver works. The soft step's defaults are Box2D v3's; the PGS ones
+/// Box2D-Lite's.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SolverSettings {
-    /// Sequential-impulse passes over every constraint per step.
+    pub kind: SolverKind,
+    /// Soft step: substeps per step (4 at 60 Hz, as Box2D v3).
+    pub substeps: u32,
+    /// Soft step: the stiffness of contacts, as a spring frequency (Hz). Capped at a
+    /// quarter of the substep rate, above which a soft constraint stops being stable.
+    pub contact_hertz: f32,
+    /// Soft step: the damping ratio of contacts (10: heavily overdamped, no bounce).
+    pub contact_damping_ratio: f32,
+    /// Soft step: the fastest speed (m/s) at which overlapping bodies are pushed apart.
+    pub max_push_speed: f32,
+    /// Soft step: the stiffness (Hz) and damping ratio that hold joints together.
+    pub joint_hertz: f32,
+    pub joint_damping_ratio: f32,
+    /// PGS: sequential-impulse passes over every constraint per step.
     pub iterations: u32,
     /// Start each step from last step's impulses (matched by feature id).
     pub warm_starting: bool,
     /// Clamp the running total of each impulse rather than each increment. Without it
     /// the solver cannot take back an impulse it overshot, and stacks jitter.
     pub accumulate_impulses: bool,
-    /// Push overlapping bodies apart with a velocity bias (Baumgarte).
+    /// Push overlapping bodies apart with a velocity bias (Baumgarte for PGS, the soft
+    /// constraint's spring for the soft step).
     pub position_correction: bool,
-    /// Fraction of the overlap removed per step by position correction.
+    /// PGS: fraction of the overlap removed per step by position correction.
     pub bias_factor: f32,
-    /// Overlap left uncorrected (metres), so resting contacts stay in contact.
+    /// PGS: overlap left uncorrected (metres), so resting contacts stay in contact.
     pub allowed_penetration: f32,
     /// Approach speeds (m/s) below this do not bounce, so resting bodies settle.
     pub restitution_threshold: f32,
@@ -37,6 +74,13 @@ pub struct SolverSettings {
 impl Default for SolverSettings {
     fn default() -> Self {
         SolverSettings {
+            kind: SolverKind::Soft,
+            substeps: 4,
+            contact_hertz: 30.0,
+            contact_damping_ratio: 10.0,
+            max_push_speed: 3.0,
+            joint_hertz: 60.0,
+            joint_damping_ratio: 2.0,
             iterations: 10,
             warm_starting: true,
             accumulate_impulses: true,
@@ -49,7 +93,26 @@ impl Default for SolverSettings {
 }
 
 impl SolverSettings {
+    /// Box2D-Lite's solver with its defaults: the reference the seeds teach.
+    pub fn box2d_lite() -> SolverSettings {
+        SolverSettings {
+            kind: SolverKind::Pgs,
+            ..SolverSettings::default()
+        }
+    }
+
     pub(crate) fn validate(&self) -> Result<()> {
+        if self.substeps == 0 || self.substeps > 64 {
+            return Err(Error::InvalidValue {
+                field: "substeps",
+                reason: "must be in 1..=64",
+            });
+        }
+        check_non_negative("contact_hertz", self.contact_hertz)?;
+        check_non_negative("contact_damping_ratio", self.contact_damping_ratio)?;
+        check_non_negative("max_push_speed", self.max_push_speed)?;
+        check_non_negative("joint_hertz", self.joint_hertz)?;
+        check_non_negative("joint_damping_ratio", self.joint_damping_ratio)?;
         if self.iterations == 0 || self.iterations > 1000 {
             return Err(Error::InvalidValue {
                 field: "iterations",

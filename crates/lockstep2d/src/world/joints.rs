@@ -57,7 +57,7 @@ impl World {
     pub fn joint_force(&self, id: JointId) -> Result<Vec2> {
         let index = self.joints.resolve(id)?;
         let joint = self.joints.get(index).expect("resolved");
-        Ok(joint.kind.linear_impulse() * self.last_inv_dt)
+        Ok(joint.kind.linear_impulse() * self.impulse_to_force)
     }
 
     /// Removes a joint. Shapes of the two bodies that overlap will collide again: their

@@ -17,7 +17,9 @@ use crate::id::{BodyId, Slots};
 use crate::joint::Joint;
 use crate::math::{Aabb, Vec2};
 use crate::shape::Shape;
-use crate::solver::{Pgs, SolverSettings, integrate_positions, integrate_velocities};
+use crate::solver::{
+    Pgs, SoftStep, SolverKind, SolverSettings, integrate_positions, integrate_velocities,
+};
 
 /// Everything needed to create a world.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -56,12 +58,14 @@ pub struct World {
     joints: Slots<Joint>,
     contacts: ContactSet,
     broadphase: BroadPhase,
-    solver: Pgs,
+    pgs: Pgs,
+    soft: SoftStep,
     /// Scratch for the broad phase's new pairs, kept to avoid allocating each step.
     new_pairs: Vec<(u32, u32)>,
     step_count: u64,
-    /// 1 / the last step's dt, to turn stored impulses into forces.
-    last_inv_dt: f32,
+    /// Turns the stored joint impulses into forces: 1 / the time they acted over (the
+    /// last step's dt for PGS, one substep for the soft step).
+    impulse_to_force: f32,
     controllers: Vec<(ControllerId, Box<dyn Controller>)>,
     next_controller: u32,
     hit_event_threshold: f32,
@@ -89,10 +93,11 @@ impl World {
             joints: Slots::default(),
             contacts: ContactSet::default(),
             broadphase: BroadPhase::default(),
-            solver: Pgs::default(),
+            pgs: Pgs::default(),
+            soft: SoftStep::default(),
             new_pairs: Vec::new(),
             step_count: 0,
-            last_inv_dt: 0.0,
+            impulse_to_force: 0.0,
             controllers: Vec::new(),
             next_controller: 0,
             hit_event_threshold: def.hit_event_threshold,
@@ -112,25 +117,45 @@ impl World {
                 reason: "must be a finite number > 0",
             });
         }
-        let inv_dt = 1.0 / dt;
         self.begin_step_reports();
         self.run_controllers(dt);
         self.find_new_contacts();
         self.update_contacts();
-        integrate_velocities(&mut self.bodies, self.gravity, dt);
-        self.solver.solve(
-            &mut self.bodies,
-            &mut self.contacts,
-            &mut self.joints,
-            &self.settings,
-            inv_dt,
-        );
-        integrate_positions(&mut self.bodies, dt);
+        self.solve(dt);
         self.synchronize_proxies();
         self.remove_out_of_bounds();
         self.step_count += 1;
-        self.last_inv_dt = inv_dt;
         Ok(())
+    }
+
+    /// Moves the bodies by `dt` under their constraints, with the chosen solver.
+    fn solve(&mut self, dt: f32) {
+        match self.settings.kind {
+            SolverKind::Soft => {
+                self.soft.step(
+                    &mut self.bodies,
+                    &mut self.contacts,
+                    &mut self.joints,
+                    &self.settings,
+                    self.gravity,
+                    dt,
+                );
+                self.impulse_to_force = self.settings.substeps as f32 / dt;
+            }
+            SolverKind::Pgs => {
+                let inv_dt = 1.0 / dt;
+                integrate_velocities(&mut self.bodies, self.gravity, dt);
+                self.pgs.solve(
+                    &mut self.bodies,
+                    &mut self.contacts,
+                    &mut self.joints,
+                    &self.settings,
+                    inv_dt,
+                );
+                integrate_positions(&mut self.bodies, dt);
+                self.impulse_to_force = inv_dt;
+            }
+        }
     }
 
     /// Steps taken since the world was created.
