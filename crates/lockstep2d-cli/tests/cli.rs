@@ -170,3 +170,20 @@ fn no_arguments_without_a_display_renders_the_default_scene_to_a_gif() {
     let gif = std::fs::read(dir.join("lockstep2d-pyramid.gif")).expect("the GIF was written");
     assert!(gif.starts_with(b"GIF89a"));
 }
+
+#[test]
+fn no_arguments_falls_back_to_a_gif_when_the_window_will_not_open() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("no_window");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // A display that names no X server: the window fails, the render goes on.
+    let output = Command::new(env!("CARGO_BIN_EXE_lockstep2d"))
+        .current_dir(&dir)
+        .env("DISPLAY", ":249")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stderr(&output).contains("rendering to a file instead"));
+    assert!(dir.join("lockstep2d-pyramid.gif").is_file());
+}

@@ -261,3 +261,92 @@ fn next_smoothing(smoothing: Smoothing) -> Smoothing {
         Smoothing::None => Smoothing::Interpolate,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FRAME: Duration = Duration::from_nanos(16_666_667);
+
+    fn session() -> Session {
+        Session::new("pyramid", 160, 120).unwrap()
+    }
+
+    #[test]
+    fn switches_set_the_solver_and_outlive_a_restart() {
+        let mut s = session();
+        s.act(Action::ToggleWarmStarting).unwrap();
+        s.act(Action::TogglePositionCorrection).unwrap();
+        s.act(Action::Restart).unwrap();
+        let settings = s.world.solver_settings();
+        assert!(!settings.warm_starting && !settings.position_correction);
+        assert!(settings.accumulate_impulses);
+        s.act(Action::ToggleWarmStarting).unwrap();
+        assert!(s.world.solver_settings().warm_starting);
+    }
+
+    #[test]
+    fn arrows_walk_the_named_scenes_and_wrap() {
+        let names = lockstep2d_scenes::names();
+        let mut s = Session::new(names[0], 160, 120).unwrap();
+        s.act(Action::NextScene).unwrap();
+        assert_eq!(s.name, names[1]);
+        s.act(Action::PreviousScene).unwrap();
+        s.act(Action::PreviousScene).unwrap();
+        assert_eq!(s.name, names[names.len() - 1]);
+    }
+
+    #[test]
+    fn the_physics_rate_changes_survive_a_restart_but_not_a_new_scene() {
+        let mut s = session();
+        s.act(Action::FasterPhysics).unwrap();
+        assert_eq!(s.stepper.config().hz, 120);
+        s.act(Action::SlowerPhysics).unwrap();
+        s.act(Action::SlowerPhysics).unwrap();
+        assert_eq!(s.stepper.config().hz, 30);
+        s.act(Action::Restart).unwrap();
+        assert_eq!(s.stepper.config().hz, 30);
+        s.act(Action::NextScene).unwrap();
+        assert_eq!(s.stepper.config().hz, 60);
+    }
+
+    #[test]
+    fn pause_stops_the_steps_and_single_step_runs_one() {
+        let mut s = session();
+        s.act(Action::Pause).unwrap();
+        s.frame(FRAME).unwrap();
+        assert_eq!(s.stats.steps, 0);
+        s.act(Action::SingleStep).unwrap();
+        s.frame(FRAME).unwrap();
+        assert_eq!(s.stats.steps, 1);
+        s.act(Action::Pause).unwrap();
+        s.frame(4 * FRAME).unwrap();
+        assert_eq!(s.stats.steps, 4, "resumed");
+    }
+
+    #[test]
+    fn the_bomb_is_one_more_body_however_often_it_is_thrown() {
+        let mut s = session();
+        let bodies = s.world.body_count();
+        s.act(Action::Bomb).unwrap();
+        s.act(Action::Bomb).unwrap();
+        assert_eq!(s.world.body_count(), bodies + 1);
+    }
+
+    #[test]
+    fn the_mouse_drags_the_body_under_it() {
+        let mut s = session();
+        let top = *s.world.body_ids().collect::<Vec<_>>().last().unwrap();
+        let start = s.world.position(top).unwrap();
+        let at = s.camera.to_screen(start);
+        s.grab(at).unwrap();
+        s.drag_to(at - Vec2::new(40.0, 0.0)); // to the left on screen
+        for _ in 0..30 {
+            s.frame(FRAME).unwrap();
+        }
+        assert!(
+            s.world.position(top).unwrap().x < start.x - 1.0,
+            "the box followed"
+        );
+    }
+}
