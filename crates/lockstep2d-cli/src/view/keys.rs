@@ -21,38 +21,26 @@ pub enum Action {
     Quit,
 }
 
-/// The key table: key, action, and what the README and the help line call it.
-pub const KEYS: &[(Key, Action, &str)] = &[
-    (Key::Right, Action::NextScene, "next scene"),
-    (Key::Left, Action::PreviousScene, "previous scene"),
-    (Key::Enter, Action::Pause, "pause / resume"),
-    (Key::O, Action::SingleStep, "single step (pauses)"),
-    (Key::R, Action::Restart, "restart the scene"),
-    (Key::W, Action::ToggleWarmStarting, "warm starting on/off"),
-    (
-        Key::A,
-        Action::ToggleAccumulate,
-        "accumulated impulses on/off",
-    ),
-    (
-        Key::P,
-        Action::TogglePositionCorrection,
-        "position correction on/off",
-    ),
-    (
-        Key::S,
-        Action::CycleSmoothing,
-        "smoothing: interpolate, extrapolate, none",
-    ),
-    (Key::Up, Action::FasterPhysics, "physics rate up"),
-    (Key::Down, Action::SlowerPhysics, "physics rate down"),
-    (Key::Space, Action::Bomb, "launch the bomb"),
-    (Key::F, Action::Fit, "fit the camera to the scene"),
-    (Key::Escape, Action::Quit, "quit"),
+/// The key table (the README's table says the same).
+const KEYS: &[(Key, Action)] = &[
+    (Key::Right, Action::NextScene),
+    (Key::Left, Action::PreviousScene),
+    (Key::Enter, Action::Pause),
+    (Key::O, Action::SingleStep),
+    (Key::R, Action::Restart),
+    (Key::W, Action::ToggleWarmStarting),
+    (Key::A, Action::ToggleAccumulate),
+    (Key::P, Action::TogglePositionCorrection),
+    (Key::S, Action::CycleSmoothing),
+    (Key::Up, Action::FasterPhysics),
+    (Key::Down, Action::SlowerPhysics),
+    (Key::Space, Action::Bomb),
+    (Key::F, Action::Fit),
+    (Key::Escape, Action::Quit),
 ];
 
 pub fn action_for(key: Key) -> Option<Action> {
     KEYS.iter()
-        .find(|(k, ..)| *k == key)
-        .map(|&(_, action, _)| action)
+        .find(|(k, _)| *k == key)
+        .map(|&(_, action)| action)
 }
