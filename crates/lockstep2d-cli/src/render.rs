@@ -101,7 +101,8 @@ pub fn run(args: &RenderArgs) -> Result<(), String> {
 }
 
 /// Runs `frames` frames of 1/fps, drawing each and handing it to `sink`; `pixmap` ends
-/// holding the last.
+/// holding the last. A PNG keeps only the last frame but every frame is still drawn, so
+/// that the summary's draw time is a mean over the run rather than one sample.
 fn render_frames(
     scene: &mut Scene,
     hz: u32,

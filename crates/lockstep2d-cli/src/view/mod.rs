@@ -109,6 +109,7 @@ pub fn run_in(mut window: Window, mut session: Session, args: &ViewArgs) -> Resu
     let mut mouse = Mouse::default();
     let mut last = Instant::now();
     let mut shown = 0u64;
+    let mut title = String::new();
     while window.is_open() && !session.quit && args.frames.is_none_or(|n| shown < n) {
         for key in window.get_keys_pressed(KeyRepeat::No) {
             if let Some(action) = keys::action_for(key) {
@@ -116,6 +117,10 @@ pub fn run_in(mut window: Window, mut session: Session, args: &ViewArgs) -> Resu
             }
         }
         mouse.update(&window, &mut session)?;
+        if title != session.name {
+            title.clone_from(&session.name);
+            window.set_title(&format!("lockstep2d: {title}"));
+        }
         fit_to_window(&window, &mut session, &mut pixmap)?;
         let now = Instant::now();
         session.frame(now - last)?;
