@@ -112,8 +112,10 @@ pub fn run_in(mut window: Window, mut session: Session, args: &ViewArgs) -> Resu
     let mut title = String::new();
     while window.is_open() && !session.quit && args.frames.is_none_or(|n| shown < n) {
         for key in window.get_keys_pressed(KeyRepeat::No) {
-            if let Some(action) = keys::action_for(key) {
-                session.act(action)?;
+            // A scene file edited into an error fails its restart: say so and keep
+            // showing the scene as it was (a load changes nothing until it succeeds).
+            if let Some(Err(e)) = keys::action_for(key).map(|a| session.act(a)) {
+                eprintln!("lockstep2d: {e}");
             }
         }
         mouse.update(&window, &mut session)?;

@@ -164,8 +164,9 @@ impl Session {
             Some(i) => (i as isize + by).rem_euclid(names.len() as isize) as usize,
             None => 0,
         };
+        self.load(names[next].to_string(), false)?;
         self.index = Some(next);
-        self.load(names[next].to_string(), false)
+        Ok(())
     }
 
     fn change_rate(&mut self, faster: bool) -> Result<(), String> {
