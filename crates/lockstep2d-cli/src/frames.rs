@@ -19,7 +19,7 @@ const JITTER_STREAM: u64 = 7;
 /// The frame-clock flags of `lockstep2d run`. All but `--render-hz` are `Option`s with
 /// the driver's defaults applied later, so that giving one without `--render-hz` is an
 /// error rather than silently ignored.
-#[derive(Args, Debug, Default)]
+#[derive(Args, Debug)]
 pub struct FrameArgs {
     /// Simulate a render frame clock at R frames/s and drive the world with the
     /// fixed-step driver (default: plain steps, no frames).

@@ -1,8 +1,13 @@
 //! `lockstep2d`: list, run and inspect physics scenes from the command line.
 
+mod default_run;
 mod frames;
+mod image_out;
+mod progress;
+mod render;
 mod run;
 mod scene_arg;
+mod view;
 
 use std::process::ExitCode;
 
@@ -25,10 +30,11 @@ enum Command {
     Scenes,
     /// Run a scene headless and print a summary (or JSON).
     Run(run::RunArgs),
+    /// Render a scene headless to a PNG (last frame) or an animated GIF.
+    Render(render::RenderArgs),
+    /// Open the testbed window on a scene (default: pyramid).
+    View(view::ViewArgs),
 }
-
-/// The scene `cargo run --release` shows when no command is given.
-const DEFAULT_SCENE: &str = "pyramid";
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -40,7 +46,9 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::Run(args)) => run::run(&args),
-        None => run::run(&run::RunArgs::default_for(DEFAULT_SCENE)),
+        Some(Command::Render(args)) => render::run(&args),
+        Some(Command::View(args)) => view::run(&args),
+        None => default_run::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

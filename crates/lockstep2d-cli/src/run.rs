@@ -52,23 +52,6 @@ pub struct RunArgs {
 }
 
 impl RunArgs {
-    /// The arguments of `lockstep2d run <scene>` with nothing else given.
-    pub fn default_for(scene: &str) -> RunArgs {
-        RunArgs {
-            scene: scene.to_string(),
-            steps: None,
-            hz: None,
-            solver: None,
-            substeps: None,
-            iterations: None,
-            no_warm_starting: false,
-            no_accumulate: false,
-            no_position_correction: false,
-            json: false,
-            frames: FrameArgs::default(),
-        }
-    }
-
     /// The scene definition with this command's overrides applied.
     fn scene_def(&self) -> Result<SceneDef, String> {
         let mut def = crate::scene_arg::load(&self.scene)?;

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use lockstep2d_scenes::SceneDef;
+use lockstep2d_scenes::{Scene, SceneDef};
 
 /// A named scene, or else a scene file. Names win, so a file called `pyramid` in the
 /// current directory needs `./pyramid`.
@@ -17,4 +17,22 @@ pub fn load(arg: &str) -> Result<SceneDef, String> {
     Err(format!(
         "no scene named '{arg}' and no such file; `lockstep2d scenes` lists the named scenes"
     ))
+}
+
+/// The scene built, ready to step.
+pub fn build(arg: &str) -> Result<Scene, String> {
+    load(arg)?.build().map_err(|e| format!("{arg}: {e}"))
+}
+
+/// The scene's physics rate as the fixed-step driver needs it: a whole number of steps
+/// per second (it counts time in ticks of 1 ns / hz).
+pub fn whole_hz(scene: &Scene) -> Result<u32, String> {
+    let hz = scene.hz;
+    if hz.fract() != 0.0 || !(1.0..=u32::MAX as f32).contains(&hz) {
+        return Err(format!(
+            "{}: steps at {hz} Hz, and the fixed-step driver needs a whole number of steps per second",
+            scene.name
+        ));
+    }
+    Ok(hz as u32)
 }

@@ -159,10 +159,41 @@ fn bad_arguments_fail_with_a_message() {
 }
 
 #[test]
-fn no_arguments_runs_the_default_scene() {
-    let output = lockstep2d(&[]);
+fn no_arguments_without_a_display_renders_the_default_scene_to_a_gif() {
+    // An empty directory without `target/`: the GIF lands in it.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("no_arguments");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_lockstep2d"))
+        .current_dir(&dir)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the binary runs");
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
-    assert!(text.starts_with("pyramid:"), "{text}");
-    assert!(text.contains("ms/step") && text.contains("state hash"));
+    assert!(
+        text.starts_with("pyramid: wrote lockstep2d-pyramid.gif"),
+        "{text}"
+    );
+    assert!(text.contains("ms per frame drawn"), "{text}");
+    let gif = std::fs::read(dir.join("lockstep2d-pyramid.gif")).expect("the GIF was written");
+    assert!(gif.starts_with(b"GIF89a"));
+}
+
+#[test]
+fn no_arguments_falls_back_to_a_gif_when_the_window_will_not_open() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("no_window");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // A display that names no X server: the window fails, the render goes on.
+    let output = Command::new(env!("CARGO_BIN_EXE_lockstep2d"))
+        .current_dir(&dir)
+        .env("DISPLAY", ":249")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stderr(&output).contains("rendering to a file instead"));
+    assert!(dir.join("lockstep2d-pyramid.gif").is_file());
 }

@@ -100,3 +100,27 @@ fn soft_joint_sags_by_its_softness() {
         "sag {sag} m, expected {expected} m"
     );
 }
+
+#[test]
+fn joint_local_anchors_place_the_pin_on_both_bodies() {
+    let (mut world, bob) = pendulum(2.0, 0.2, 0.5);
+    for _ in 0..60 {
+        world.step(support::DT).unwrap();
+    }
+    let joints: Vec<_> = world.joint_ids().collect();
+    assert_eq!(joints.len(), 1);
+    let [(a, anchor_a), (b, anchor_b)] = world.joint_local_anchors(joints[0]).unwrap();
+    assert_eq!(b, bob);
+    assert_eq!(anchor_a, Vec2::ZERO, "the pivot body sits at the pin");
+    // Both anchors, carried by their bodies' poses, are where the pin holds them.
+    let pin_a = world.transform(a).unwrap().apply(anchor_a);
+    let pin_b = world.transform(b).unwrap().apply(anchor_b);
+    assert!((pin_a - pin_b).length() < 0.01, "{pin_a} vs {pin_b}");
+
+    world.destroy_joint(joints[0]).unwrap();
+    assert_eq!(world.joint_ids().count(), 0);
+    assert!(
+        world.joint_local_anchors(joints[0]).is_err(),
+        "a stale id is an error"
+    );
+}

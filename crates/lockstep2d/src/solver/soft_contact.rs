@@ -73,7 +73,11 @@ impl Block {
     /// active points in turn. `None` if no set fits (rounding); the caller then solves
     /// the points one by one.
     fn solve(&self, x_old: [f32; 2], vn: [f32; 2], t: &[Target; 2]) -> Option<[f32; 2]> {
-        let (a11, a12, a22) = (self.k11 + t[0].compliance, self.k12, self.k22 + t[1].compliance);
+        let (a11, a12, a22) = (
+            self.k11 + t[0].compliance,
+            self.k12,
+            self.k22 + t[1].compliance,
+        );
         let b1 = vn[0] + t[0].bias - (self.k11 * x_old[0] + self.k12 * x_old[1]);
         let b2 = vn[1] + t[1].bias - (self.k12 * x_old[0] + self.k22 * x_old[1]);
         // Both pushing: A·x = −b.

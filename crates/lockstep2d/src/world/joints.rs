@@ -2,7 +2,7 @@
 
 use super::World;
 use crate::error::{Error, Result};
-use crate::id::JointId;
+use crate::id::{BodyId, JointId};
 use crate::joint::{Joint, JointDef, JointKind, JointState, RevoluteJoint};
 use crate::math::Vec2;
 
@@ -58,6 +58,26 @@ impl World {
         let index = self.joints.resolve(id)?;
         let joint = self.joints.get(index).expect("resolved");
         Ok(joint.kind.linear_impulse() * self.impulse_to_force)
+    }
+
+    /// Live joints in slot order.
+    pub fn joint_ids(&self) -> impl Iterator<Item = JointId> + '_ {
+        self.joints.iter().map(|(i, _)| self.joints.id_of(i))
+    }
+
+    /// The joint's two bodies, each with its anchor in that body's own frame. Local, not
+    /// world, anchors: a renderer places them with the poses it draws (smoothed between
+    /// steps), so the joint stays on the bodies it connects.
+    pub fn joint_local_anchors(&self, id: JointId) -> Result<[(BodyId, Vec2); 2]> {
+        let index = self.joints.resolve(id)?;
+        let joint = self.joints.get(index).expect("resolved");
+        let (anchor_a, anchor_b) = match &joint.kind {
+            JointState::Revolute(r) => (r.local_anchor_a, r.local_anchor_b),
+        };
+        Ok([
+            (self.bodies.id_of(joint.body_a), anchor_a),
+            (self.bodies.id_of(joint.body_b), anchor_b),
+        ])
     }
 
     /// Removes a joint. Shapes of the two bodies that overlap will collide again: their

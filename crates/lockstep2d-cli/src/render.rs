@@ -1,0 +1,199 @@
+//! `lockstep2d render`: a scene drawn headless into a PNG (the last frame) or an
+//! animated GIF (every frame), driven by the fixed-step driver from a frame clock of
+//! 1/fps, as a game would be. It also measures what a frame costs to draw against
+//! what a step costs to simulate.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use lockstep2d::{FixedStepper, StepperConfig};
+use lockstep2d_scenes::Scene;
+use lockstep2d_testbed::{Camera, Pixmap, draw_overlay, draw_world, scene_bounds};
+
+use crate::image_out::{self, Format, ImageOut};
+use crate::progress::Progress;
+use crate::scene_arg;
+
+/// The longest render, so a typo in --seconds does not run for a day.
+const MAX_SECONDS: f64 = 3600.0;
+
+#[derive(Args, Debug)]
+pub struct RenderArgs {
+    /// A named scene (see `lockstep2d scenes`) or a scene file (.json).
+    pub scene: String,
+    /// Simulated seconds to render [default: the scene's own run, usually 10 s].
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    pub seconds: Option<f64>,
+    /// The image to write: .png (the last frame) or .gif (every frame).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Picture width in pixels.
+    #[arg(long, default_value_t = 640, value_parser = clap::value_parser!(u32).range(16..=8192))]
+    pub width: u32,
+    /// Picture height in pixels.
+    #[arg(long, default_value_t = 360, value_parser = clap::value_parser!(u32).range(16..=8192))]
+    pub height: u32,
+    /// Frames per second of the frame clock (and of the GIF).
+    #[arg(
+        long,
+        default_value_t = 30.0,
+        value_name = "F",
+        allow_negative_numbers = true
+    )]
+    pub fps: f64,
+}
+
+/// What a render did, for the summary.
+struct Rendered {
+    frames: u64,
+    steps: u64,
+    /// Time spent in the driver (stepping), and in drawing frames.
+    physics: Duration,
+    drawing: Duration,
+}
+
+impl RenderArgs {
+    fn check(&self, scene: &Scene) -> Result<(u64, f64), String> {
+        let fps = self.fps;
+        if !(fps.is_finite() && fps > 0.0 && fps <= 1000.0) {
+            return Err(format!("--fps {fps}: must be a number in (0, 1000]"));
+        }
+        if image_out::format_of(&self.out)? == Format::Gif && fps > image_out::MAX_GIF_FPS {
+            return Err(format!(
+                "--fps {fps}: a GIF shows at most {} frames a second",
+                image_out::MAX_GIF_FPS
+            ));
+        }
+        let seconds = self
+            .seconds
+            .unwrap_or(f64::from(scene.steps) / f64::from(scene.hz));
+        if !(seconds.is_finite() && seconds > 0.0 && seconds <= MAX_SECONDS) {
+            return Err(format!(
+                "--seconds {seconds}: must be a number in (0, {MAX_SECONDS}]"
+            ));
+        }
+        // The last frame may run a little past `seconds`, never short of it.
+        let frames = (seconds * fps - 1e-9).ceil().max(1.0) as u64;
+        Ok((frames, seconds))
+    }
+}
+
+pub fn run(args: &RenderArgs) -> Result<(), String> {
+    let mut scene = scene_arg::build(&args.scene)?;
+    let hz = scene_arg::whole_hz(&scene)?;
+    let (frames, seconds) = args.check(&scene)?;
+    let mut out = ImageOut::create(&args.out, (args.width, args.height), args.fps)?;
+    let mut pixmap =
+        Pixmap::new(args.width, args.height).ok_or("the picture size is out of range")?;
+    let rendered = render_frames(
+        &mut scene,
+        hz,
+        args,
+        frames,
+        &mut |p| out.frame(p),
+        &mut pixmap,
+    )?;
+    out.finish(&pixmap)?;
+    print_summary(&scene.name, args, seconds, hz, &rendered);
+    Ok(())
+}
+
+/// Runs `frames` frames of 1/fps, drawing each and handing it to `sink`; `pixmap` ends
+/// holding the last. A PNG keeps only the last frame but every frame is still drawn, so
+/// that the summary's draw time is a mean over the run rather than one sample.
+fn render_frames(
+    scene: &mut Scene,
+    hz: u32,
+    args: &RenderArgs,
+    frames: u64,
+    sink: &mut dyn FnMut(&Pixmap) -> Result<(), String>,
+    pixmap: &mut Pixmap,
+) -> Result<Rendered, String> {
+    let config = StepperConfig {
+        hz,
+        ..StepperConfig::default()
+    };
+    let mut stepper = FixedStepper::new(config).map_err(|e| e.to_string())?;
+    let mut camera = Camera::new(args.width, args.height);
+    if let Some(bounds) = scene_bounds(&scene.world) {
+        camera.fit(bounds);
+    }
+    let mut rendered = Rendered {
+        frames,
+        steps: 0,
+        physics: Duration::ZERO,
+        drawing: Duration::ZERO,
+    };
+    let mut progress = Progress::start();
+    for frame in 0..frames {
+        let start = Instant::now();
+        let report = stepper
+            .advance(&mut scene.world, frame_time(frame, args.fps), |_, _| {})
+            .map_err(|e| e.to_string())?;
+        rendered.physics += start.elapsed();
+        rendered.steps += u64::from(report.steps);
+
+        let start = Instant::now();
+        let world = &scene.world;
+        draw_world(
+            pixmap,
+            world,
+            &camera,
+            &|b| stepper.smoothed_pose(world, b),
+            None,
+        )
+        .map_err(|e| e.to_string())?;
+        let time = (frame + 1) as f64 / args.fps;
+        draw_overlay(pixmap, &[format!("{}  t = {time:.2} s", scene.name)]);
+        rendered.drawing += start.elapsed();
+
+        sink(pixmap)?;
+        progress.update(frame + 1, frames);
+    }
+    progress.finish();
+    Ok(rendered)
+}
+
+/// Frame k lasts from round(k/fps) to round((k+1)/fps) in whole nanoseconds, so the
+/// frames add up to the true time however fps divides a second.
+fn frame_time(k: u64, fps: f64) -> Duration {
+    let at = |k: u64| (1e9 * k as f64 / fps).round() as u64;
+    Duration::from_nanos(at(k + 1) - at(k))
+}
+
+fn print_summary(name: &str, args: &RenderArgs, seconds: f64, hz: u32, r: &Rendered) {
+    let ms = |d: Duration, n: u64| 1e3 * d.as_secs_f64() / n.max(1) as f64;
+    let (draw_ms, step_ms) = (ms(r.drawing, r.frames), ms(r.physics, r.steps));
+    let ratio = if step_ms > 0.0 {
+        format!("one frame drawn costs {:.1} steps", draw_ms / step_ms)
+    } else {
+        "no steps ran".to_string()
+    };
+    let summary = format!(
+        "{name}: wrote {} ({}×{}, {} frames at {} fps over {seconds:.2} s, {} steps at {hz} Hz)\n  \
+         {draw_ms:.3} ms per frame drawn, {step_ms:.3} ms per physics step: {ratio}\n",
+        args.out.display(),
+        args.width,
+        args.height,
+        r.frames,
+        args.fps,
+        r.steps
+    );
+    // The file is written; a reader that closed the pipe (`| head -1`) is no failure.
+    let _ = std::io::stdout().write_all(summary.as_bytes());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frame_times_add_up_to_whole_seconds() {
+        let total: Duration = (0..30).map(|k| frame_time(k, 30.0)).sum();
+        assert_eq!(total, Duration::from_secs(1));
+        let total: Duration = (0..70).map(|k| frame_time(k, 7.0)).sum();
+        assert_eq!(total, Duration::from_secs(10));
+    }
+}

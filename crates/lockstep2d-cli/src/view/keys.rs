@@ -1,0 +1,46 @@
+//! The testbed's keys: each one an `Action`, so the session can be driven (and tested)
+//! without a window.
+
+use minifb::Key;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    NextScene,
+    PreviousScene,
+    Pause,
+    SingleStep,
+    Restart,
+    ToggleWarmStarting,
+    ToggleAccumulate,
+    TogglePositionCorrection,
+    CycleSmoothing,
+    FasterPhysics,
+    SlowerPhysics,
+    Bomb,
+    Fit,
+    Quit,
+}
+
+/// The key table (the README's table says the same).
+const KEYS: &[(Key, Action)] = &[
+    (Key::Right, Action::NextScene),
+    (Key::Left, Action::PreviousScene),
+    (Key::Enter, Action::Pause),
+    (Key::O, Action::SingleStep),
+    (Key::R, Action::Restart),
+    (Key::W, Action::ToggleWarmStarting),
+    (Key::A, Action::ToggleAccumulate),
+    (Key::P, Action::TogglePositionCorrection),
+    (Key::S, Action::CycleSmoothing),
+    (Key::Up, Action::FasterPhysics),
+    (Key::Down, Action::SlowerPhysics),
+    (Key::Space, Action::Bomb),
+    (Key::F, Action::Fit),
+    (Key::Escape, Action::Quit),
+];
+
+pub fn action_for(key: Key) -> Option<Action> {
+    KEYS.iter()
+        .find(|(k, _)| *k == key)
+        .map(|&(_, action)| action)
+}

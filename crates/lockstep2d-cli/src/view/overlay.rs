@@ -1,0 +1,44 @@
+//! The overlay's lines: what the testbed is doing, and the keys.
+
+use lockstep2d::Smoothing;
+
+use super::session::Session;
+
+pub fn lines(session: &Session) -> Vec<String> {
+    let stats = &session.stats;
+    let switches = &session.switches;
+    let on = |b: bool| if b { "on" } else { "off" };
+    let smoothing = match session.stepper.config().smoothing {
+        Smoothing::None => "none",
+        Smoothing::Interpolate => "interpolate",
+        Smoothing::Extrapolate => "extrapolate",
+    };
+    let state = if session.stepper.is_paused() {
+        "  PAUSED"
+    } else {
+        ""
+    };
+    vec![
+        format!("{}{state}", session.name),
+        format!(
+            "{} Hz physics, step {:.3} ms, {} steps this frame, alpha {:.2}",
+            session.stepper.config().hz,
+            stats.step_ms,
+            stats.steps,
+            stats.alpha
+        ),
+        format!(
+            "{} bodies, {} contacts, smoothing {smoothing} (S)",
+            session.world.body_count(),
+            session.world.contact_count()
+        ),
+        format!(
+            "warm starting {} (W), accumulate {} (A), position correction {} (P)",
+            on(switches.warm_starting),
+            on(switches.accumulate_impulses),
+            on(switches.position_correction)
+        ),
+        "arrows: scene / rate  Enter pause  O step  R restart  Space bomb  F fit".to_string(),
+        "mouse: drag bodies, wheel zoom, right-drag pan".to_string(),
+    ]
+}

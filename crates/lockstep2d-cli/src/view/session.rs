@@ -1,0 +1,353 @@
+//! The testbed's state without the window: the scene, the driver, the camera, the
+//! switches, the mouse spring and the bomb. The window feeds it frame times, actions
+//! and mouse positions; everything it shows comes from `draw`.
+
+use std::time::{Duration, Instant};
+
+use lockstep2d::{Aabb, FixedStepper, Smoothing, StepperConfig, Vec2, World};
+use lockstep2d_testbed::{
+    Bomb, Camera, Drag, Pixmap, draw_overlay, draw_spring, draw_world, scene_bounds,
+};
+
+use super::keys::Action;
+use super::overlay;
+use crate::scene_arg;
+
+/// The physics rates Up and Down step through: 10 Hz at a 60 Hz display shows what
+/// interpolation does.
+const RATES: &[u32] = &[5, 10, 15, 20, 30, 60, 120, 240, 480];
+
+/// Box2D-Lite's teaching switches. They belong to the session, not the scene, so they
+/// stay as set across restarts and scene changes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Switches {
+    pub warm_starting: bool,
+    pub accumulate_impulses: bool,
+    pub position_correction: bool,
+}
+
+/// What the last frame did, for the overlay.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FrameStats {
+    pub steps: u32,
+    /// Mean time of one step in the last frame that ran any (ms).
+    pub step_ms: f64,
+    pub alpha: f32,
+}
+
+pub struct Session {
+    /// The scene argument, or the named scene chosen with the arrow keys.
+    source: String,
+    /// Index into `lockstep2d_scenes::names()`, when the scene is a named one.
+    index: Option<usize>,
+    pub name: String,
+    pub world: World,
+    pub stepper: FixedStepper,
+    pub camera: Camera,
+    /// The scene's bounds when loaded: what Fit frames and the bomb aims at.
+    bounds: Option<Aabb>,
+    pub switches: Switches,
+    pub stats: FrameStats,
+    drag: Option<Drag>,
+    bomb: Bomb,
+    pub quit: bool,
+}
+
+impl Session {
+    /// The session on scene `source` (a name or a file), drawn `width` × `height`.
+    pub fn new(source: &str, width: u32, height: u32) -> Result<Session, String> {
+        let scene = scene_arg::build(source)?;
+        let hz = scene_arg::whole_hz(&scene)?;
+        let config = StepperConfig {
+            hz,
+            ..StepperConfig::default()
+        };
+        let mut session = Session {
+            source: source.to_string(),
+            index: lockstep2d_scenes::names().iter().position(|&n| n == source),
+            name: scene.name.clone(),
+            bounds: None,
+            world: scene.world,
+            stepper: FixedStepper::new(config).map_err(|e| e.to_string())?,
+            camera: Camera::new(width, height),
+            switches: Switches {
+                warm_starting: true,
+                accumulate_impulses: true,
+                position_correction: true,
+            },
+            stats: FrameStats::default(),
+            drag: None,
+            bomb: Bomb::default(),
+            quit: false,
+        };
+        session.frame_scene();
+        session.apply_switches()?;
+        Ok(session)
+    }
+
+    /// Loads `source` again. `keep_rate` keeps the physics rate chosen with Up/Down
+    /// (a restart); a new scene starts at its own rate.
+    fn load(&mut self, source: String, keep_rate: bool) -> Result<(), String> {
+        let scene = scene_arg::build(&source)?;
+        let hz = if keep_rate {
+            self.stepper.config().hz
+        } else {
+            scene_arg::whole_hz(&scene)?
+        };
+        // A fresh driver: the old one remembers poses of the old world's bodies.
+        let config = StepperConfig {
+            hz,
+            smoothing: self.stepper.config().smoothing,
+            ..StepperConfig::default()
+        };
+        self.stepper = FixedStepper::new(config).map_err(|e| e.to_string())?;
+        self.world = scene.world;
+        self.name = scene.name;
+        self.source = source;
+        self.drag = None;
+        self.bomb = Bomb::default();
+        self.frame_scene();
+        self.apply_switches()
+    }
+
+    fn frame_scene(&mut self) {
+        self.bounds = scene_bounds(&self.world);
+        if let Some(bounds) = self.bounds {
+            self.camera.fit(bounds);
+        }
+    }
+
+    fn apply_switches(&mut self) -> Result<(), String> {
+        let mut settings = *self.world.solver_settings();
+        settings.warm_starting = self.switches.warm_starting;
+        settings.accumulate_impulses = self.switches.accumulate_impulses;
+        settings.position_correction = self.switches.position_correction;
+        self.world
+            .set_solver_settings(settings)
+            .map_err(|e| e.to_string())
+    }
+
+    pub fn act(&mut self, action: Action) -> Result<(), String> {
+        match action {
+            Action::NextScene => self.change_scene(1)?,
+            Action::PreviousScene => self.change_scene(-1)?,
+            Action::Pause if self.stepper.is_paused() => self.stepper.resume(),
+            Action::Pause => self.stepper.pause(),
+            Action::SingleStep => self.stepper.single_step(),
+            Action::Restart => self.load(self.source.clone(), true)?,
+            Action::ToggleWarmStarting => self.toggle(|s| &mut s.warm_starting)?,
+            Action::ToggleAccumulate => self.toggle(|s| &mut s.accumulate_impulses)?,
+            Action::TogglePositionCorrection => self.toggle(|s| &mut s.position_correction)?,
+            Action::CycleSmoothing => self
+                .stepper
+                .set_smoothing(next_smoothing(self.stepper.config().smoothing)),
+            Action::FasterPhysics => self.change_rate(true)?,
+            Action::SlowerPhysics => self.change_rate(false)?,
+            Action::Bomb => self.launch_bomb()?,
+            Action::Fit => self.frame_scene(),
+            Action::Quit => self.quit = true,
+        }
+        Ok(())
+    }
+
+    fn toggle(&mut self, field: fn(&mut Switches) -> &mut bool) -> Result<(), String> {
+        let switch = field(&mut self.switches);
+        *switch = !*switch;
+        self.apply_switches()
+    }
+
+    /// Moves `by` places through the named scenes, wrapping; from a scene file, the
+    /// arrows start at the first named scene.
+    fn change_scene(&mut self, by: isize) -> Result<(), String> {
+        let names = lockstep2d_scenes::names();
+        let next = match self.index {
+            Some(i) => (i as isize + by).rem_euclid(names.len() as isize) as usize,
+            None => 0,
+        };
+        self.load(names[next].to_string(), false)?;
+        self.index = Some(next);
+        Ok(())
+    }
+
+    fn change_rate(&mut self, faster: bool) -> Result<(), String> {
+        let hz = self.stepper.config().hz;
+        let next = if faster {
+            RATES.iter().find(|&&r| r > hz)
+        } else {
+            RATES.iter().rev().find(|&&r| r < hz)
+        };
+        match next {
+            Some(&rate) => self.stepper.set_hz(rate).map_err(|e| e.to_string()),
+            None => Ok(()),
+        }
+    }
+
+    fn launch_bomb(&mut self) -> Result<(), String> {
+        let around = self.bounds.unwrap_or(Aabb {
+            min: Vec2::splat(-5.0),
+            max: Vec2::splat(5.0),
+        });
+        self.bomb
+            .launch(&mut self.world, around)
+            .map_err(|e| e.to_string())?;
+        Ok(())
+    }
+
+    /// Grabs the body under the pixel `at`, if any.
+    pub fn grab(&mut self, at: Vec2) -> Result<(), String> {
+        let p = self.camera.to_world(at);
+        let (world, stepper) = (&self.world, &self.stepper);
+        self.drag = Drag::grab(world, &|b| stepper.smoothed_pose(world, b), p)
+            .map_err(|e| e.to_string())?;
+        Ok(())
+    }
+
+    /// Moves the held body's target to the pixel `at`.
+    pub fn drag_to(&mut self, at: Vec2) {
+        let p = self.camera.to_world(at);
+        if let Some(drag) = &mut self.drag {
+            drag.set_target(p);
+        }
+    }
+
+    pub fn release(&mut self) {
+        self.drag = None;
+    }
+
+    /// Runs the steps `frame_time` is worth, the mouse spring pulling before each.
+    pub fn frame(&mut self, frame_time: Duration) -> Result<(), String> {
+        let drag = self.drag;
+        let mut lost = false;
+        let start = Instant::now();
+        let report = self
+            .stepper
+            .advance(&mut self.world, frame_time, |world, step| {
+                if let Some(drag) = &drag {
+                    // The body may have left the world's bounds: then let go.
+                    lost |= drag.apply(world, step.dt).is_err();
+                }
+            })
+            .map_err(|e| e.to_string())?;
+        if report.steps > 0 {
+            self.stats.step_ms = 1e3 * start.elapsed().as_secs_f64() / f64::from(report.steps);
+        }
+        self.stats.steps = report.steps;
+        self.stats.alpha = report.alpha;
+        if lost || drag.is_some_and(|d| report.removed.contains(&d.body())) {
+            self.drag = None;
+        }
+        Ok(())
+    }
+
+    /// Draws the frame: the world at the driver's smoothed poses, the mouse spring and
+    /// the overlay.
+    pub fn draw(&self, pixmap: &mut Pixmap) -> Result<(), String> {
+        let (world, stepper) = (&self.world, &self.stepper);
+        let pose = |b| stepper.smoothed_pose(world, b);
+        let grabbed = self.drag.map(|d| d.body());
+        draw_world(pixmap, world, &self.camera, &pose, grabbed).map_err(|e| e.to_string())?;
+        if let Some(drag) = &self.drag {
+            let anchor = drag.anchor(pose(drag.body()).map_err(|e| e.to_string())?);
+            draw_spring(pixmap, &self.camera, anchor, drag.target());
+        }
+        draw_overlay(pixmap, &overlay::lines(self));
+        Ok(())
+    }
+}
+
+fn next_smoothing(smoothing: Smoothing) -> Smoothing {
+    match smoothing {
+        Smoothing::Interpolate => Smoothing::Extrapolate,
+        Smoothing::Extrapolate => Smoothing::None,
+        Smoothing::None => Smoothing::Interpolate,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FRAME: Duration = Duration::from_nanos(16_666_667);
+
+    fn session() -> Session {
+        Session::new("pyramid", 160, 120).unwrap()
+    }
+
+    #[test]
+    fn switches_set_the_solver_and_outlive_a_restart() {
+        let mut s = session();
+        s.act(Action::ToggleWarmStarting).unwrap();
+        s.act(Action::TogglePositionCorrection).unwrap();
+        s.act(Action::Restart).unwrap();
+        let settings = s.world.solver_settings();
+        assert!(!settings.warm_starting && !settings.position_correction);
+        assert!(settings.accumulate_impulses);
+        s.act(Action::ToggleWarmStarting).unwrap();
+        assert!(s.world.solver_settings().warm_starting);
+    }
+
+    #[test]
+    fn arrows_walk_the_named_scenes_and_wrap() {
+        let names = lockstep2d_scenes::names();
+        let mut s = Session::new(names[0], 160, 120).unwrap();
+        s.act(Action::NextScene).unwrap();
+        assert_eq!(s.name, names[1]);
+        s.act(Action::PreviousScene).unwrap();
+        s.act(Action::PreviousScene).unwrap();
+        assert_eq!(s.name, names[names.len() - 1]);
+    }
+
+    #[test]
+    fn the_physics_rate_changes_survive_a_restart_but_not_a_new_scene() {
+        let mut s = session();
+        s.act(Action::FasterPhysics).unwrap();
+        assert_eq!(s.stepper.config().hz, 120);
+        s.act(Action::SlowerPhysics).unwrap();
+        s.act(Action::SlowerPhysics).unwrap();
+        assert_eq!(s.stepper.config().hz, 30);
+        s.act(Action::Restart).unwrap();
+        assert_eq!(s.stepper.config().hz, 30);
+        s.act(Action::NextScene).unwrap();
+        assert_eq!(s.stepper.config().hz, 60);
+    }
+
+    #[test]
+    fn pause_stops_the_steps_and_single_step_runs_one() {
+        let mut s = session();
+        s.act(Action::Pause).unwrap();
+        s.frame(FRAME).unwrap();
+        assert_eq!(s.stats.steps, 0);
+        s.act(Action::SingleStep).unwrap();
+        s.frame(FRAME).unwrap();
+        assert_eq!(s.stats.steps, 1);
+        s.act(Action::Pause).unwrap();
+        s.frame(4 * FRAME).unwrap();
+        assert_eq!(s.stats.steps, 4, "resumed");
+    }
+
+    #[test]
+    fn the_bomb_is_one_more_body_however_often_it_is_thrown() {
+        let mut s = session();
+        let bodies = s.world.body_count();
+        s.act(Action::Bomb).unwrap();
+        s.act(Action::Bomb).unwrap();
+        assert_eq!(s.world.body_count(), bodies + 1);
+    }
+
+    #[test]
+    fn the_mouse_drags_the_body_under_it() {
+        let mut s = session();
+        let top = *s.world.body_ids().collect::<Vec<_>>().last().unwrap();
+        let start = s.world.position(top).unwrap();
+        let at = s.camera.to_screen(start);
+        s.grab(at).unwrap();
+        s.drag_to(at - Vec2::new(40.0, 0.0)); // to the left on screen
+        for _ in 0..30 {
+            s.frame(FRAME).unwrap();
+        }
+        assert!(
+            s.world.position(top).unwrap().x < start.x - 1.0,
+            "the box followed"
+        );
+    }
+}

@@ -1,0 +1,134 @@
+//! `lockstep2d view` in a real window: under Xvfb when it is installed (CI installs it;
+//! see `.ci/run`), skipped with a message otherwise.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// An X server of our own on a free display number, killed when dropped.
+struct Xvfb {
+    child: Child,
+    display: String,
+}
+
+impl Drop for Xvfb {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn on_path(program: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|p| p.is_file())
+}
+
+/// Starts Xvfb on the first display from :99 that has no lock or socket, and waits for
+/// its socket to appear.
+fn start_xvfb(program: &Path) -> Option<Xvfb> {
+    for n in 99..130 {
+        let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
+        if socket.exists() || Path::new(&format!("/tmp/.X{n}-lock")).exists() {
+            continue;
+        }
+        let child = Command::new(program)
+            .args([
+                &format!(":{n}"),
+                "-screen",
+                "0",
+                "640x480x24",
+                "-nolisten",
+                "tcp",
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let mut server = Xvfb {
+            child,
+            display: format!(":{n}"),
+        };
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if socket.exists() {
+                return Some(server);
+            }
+            if server.child.try_wait().ok().flatten().is_some() {
+                break; // lost a race for this display: try the next
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    None
+}
+
+fn lockstep2d(args: &[&str], display: Option<&str>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_lockstep2d"));
+    command.args(args).env_remove("WAYLAND_DISPLAY");
+    match display {
+        Some(display) => command.env("DISPLAY", display),
+        None => command.env_remove("DISPLAY"),
+    };
+    command.output().expect("the binary runs")
+}
+
+#[test]
+fn view_shows_the_scene_in_a_window_and_saves_what_it_showed() {
+    let Some(program) = on_path("Xvfb") else {
+        println!("skipped: Xvfb is not installed, so there is no display to open a window on");
+        return;
+    };
+    let server = start_xvfb(&program).expect("Xvfb starts on a free display");
+    let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("view-screenshot.png");
+    let _ = std::fs::remove_file(&shot);
+    let args = [
+        "view",
+        "pyramid",
+        "--frames",
+        "30",
+        "--screenshot",
+        shot.to_str().unwrap(),
+        "--width",
+        "320",
+        "--height",
+        "240",
+    ];
+    let output = lockstep2d(&args, Some(&server.display));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let pixmap = tiny_skia::Pixmap::load_png(&shot).expect("the screenshot is a PNG");
+    assert_eq!((pixmap.width(), pixmap.height()), (320, 240));
+    let colors: std::collections::HashSet<_> = pixmap
+        .pixels()
+        .iter()
+        .map(|p| (p.red(), p.green(), p.blue()))
+        .collect();
+    assert!(colors.len() > 5, "the screenshot is blank");
+    let body = lockstep2d_testbed::colors::fill_of(lockstep2d_testbed::colors::DYNAMIC);
+    assert!(
+        colors.contains(&(body.0, body.1, body.2)),
+        "no box was drawn"
+    );
+}
+
+#[test]
+fn view_checks_its_arguments_and_says_when_there_is_no_window() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["view", "no_such_scene"], "no_such_scene"),
+        (&["view", "pyramid", "--screenshot", "x.jpg"], ".png"),
+        (&["view", "pyramid", "--frames", "0"], "--frames"),
+        (&["view", "pyramid", "--width", "10"], "--width"),
+        (&["view", "pyramid"], "window"),
+    ];
+    for (args, mentions) in cases {
+        let output = lockstep2d(args, None);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{args:?} succeeded");
+        assert!(stderr.contains(mentions), "{args:?}: {stderr}");
+    }
+}

@@ -1,0 +1,66 @@
+//! The testbed's colours. Fills are opaque (pre-blended over the background) so that a
+//! drawn frame holds few distinct colours: the GIF palette is built from this list.
+
+use tiny_skia::Color;
+
+/// An opaque sRGB colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    pub fn color(self) -> Color {
+        Color::from_rgba8(self.0, self.1, self.2, 255)
+    }
+
+    /// `self` moved a fraction `t` of the way towards `other`, rounded.
+    pub fn mix(self, other: Rgb, t: f32) -> Rgb {
+        let lerp = |a: u8, b: u8| (f32::from(a) + t * (f32::from(b) - f32::from(a))).round() as u8;
+        Rgb(
+            lerp(self.0, other.0),
+            lerp(self.1, other.1),
+            lerp(self.2, other.2),
+        )
+    }
+}
+
+pub const BACKGROUND: Rgb = Rgb(24, 26, 33);
+
+/// Body outlines by body type (Box2D's testbed colours); fills are the same colours
+/// half-way to the background.
+pub const DYNAMIC: Rgb = Rgb(230, 179, 179);
+pub const STATIC: Rgb = Rgb(128, 230, 128);
+pub const KINEMATIC: Rgb = Rgb(128, 128, 230);
+/// The body the mouse holds.
+pub const GRABBED: Rgb = Rgb(255, 220, 90);
+
+pub const CONTACT_POINT: Rgb = Rgb(255, 64, 64);
+pub const CONTACT_NORMAL: Rgb = Rgb(90, 200, 255);
+pub const JOINT: Rgb = Rgb(128, 204, 204);
+/// The mouse spring's line from the grabbed point to the cursor.
+pub const SPRING: Rgb = Rgb(240, 240, 240);
+
+pub const TEXT: Rgb = Rgb(235, 235, 235);
+/// Behind the overlay's text, so it reads over bodies.
+pub const PANEL: Rgb = Rgb(8, 9, 12);
+
+/// The fill for an outline colour.
+pub fn fill_of(outline: Rgb) -> Rgb {
+    outline.mix(BACKGROUND, 0.5)
+}
+
+/// Every colour the renderer draws with, fills included.
+pub fn all() -> Vec<Rgb> {
+    let outlines = [DYNAMIC, STATIC, KINEMATIC, GRABBED];
+    let mut colors = vec![
+        BACKGROUND,
+        CONTACT_POINT,
+        CONTACT_NORMAL,
+        JOINT,
+        SPRING,
+        TEXT,
+        PANEL,
+    ];
+    colors.extend(outlines);
+    colors.extend(outlines.map(fill_of));
+    colors
+}

@@ -1,0 +1,32 @@
+//! The lockstep2d testbed: one renderer that draws a `World` with `tiny-skia`, the
+//! camera it draws through, and the interactive pieces a testbed needs (picking and
+//! dragging bodies, the bomb). The window and the image files both take their pixels
+//! from [`draw_world`], so a saved frame is exactly what the window showed.
+//!
+//! Nothing here steps the world: callers drive it with `FixedStepper` and hand the
+//! renderer the driver's smoothed poses.
+
+mod bomb;
+mod camera;
+pub mod colors;
+mod drag;
+mod font;
+mod gif_writer;
+mod outline;
+mod overlay;
+mod palette;
+mod pick;
+mod renderer;
+
+pub use bomb::Bomb;
+pub use camera::{Camera, scene_bounds};
+pub use drag::Drag;
+pub use gif_writer::GifWriter;
+pub use overlay::draw_overlay;
+pub use pick::body_at;
+pub use renderer::{draw_spring, draw_world, to_0rgb};
+pub use tiny_skia::Pixmap;
+
+/// Where the renderer gets each body's pose: usually `stepper.smoothed_pose(&world, id)`,
+/// or `world.transform(id)` for the raw step state.
+pub type PoseFn<'a> = dyn Fn(lockstep2d::BodyId) -> lockstep2d::Result<lockstep2d::Transform> + 'a;

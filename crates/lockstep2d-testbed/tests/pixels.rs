@@ -1,0 +1,141 @@
+//! The renderer's pixels: the background where nothing is, each body's colour inside
+//! its outline, where the camera says it is.
+
+use lockstep2d::{
+    Aabb, BodyDef, BodyId, Circle, Geometry, Polygon, ShapeDef, Transform, Vec2, World, WorldDef,
+};
+use lockstep2d_testbed::colors::{self, Rgb};
+use lockstep2d_testbed::{Camera, Pixmap, draw_world, scene_bounds};
+
+/// A floor, a box in the air and a ball beside it: nothing touches, so no contact
+/// markers cross the shapes.
+fn world() -> (World, BodyId, BodyId, BodyId) {
+    let mut world = World::new(&WorldDef::default()).unwrap();
+    let floor = world
+        .create_body(&BodyDef::fixed(Vec2::new(0.0, -1.0)))
+        .unwrap();
+    let slab = Geometry::Polygon(Polygon::new_box(8.0, 1.0).unwrap());
+    world.create_shape(floor, &ShapeDef::new(slab)).unwrap();
+    let boxed = world
+        .create_body(&BodyDef::dynamic(Vec2::new(-2.0, 3.0)).with_angle(0.3))
+        .unwrap();
+    let square = Geometry::Polygon(Polygon::new_box(1.0, 1.0).unwrap());
+    world.create_shape(boxed, &ShapeDef::new(square)).unwrap();
+    let ball = world
+        .create_body(&BodyDef::dynamic(Vec2::new(3.0, 2.0)))
+        .unwrap();
+    let disc = Geometry::Circle(Circle {
+        center: Vec2::ZERO,
+        radius: 0.8,
+    });
+    world.create_shape(ball, &ShapeDef::new(disc)).unwrap();
+    (world, floor, boxed, ball)
+}
+
+fn rgb_at(pixmap: &Pixmap, p: Vec2) -> Rgb {
+    let c = pixmap
+        .pixel(p.x as u32, p.y as u32)
+        .expect("inside the picture");
+    Rgb(c.red(), c.green(), c.blue())
+}
+
+fn draw(
+    world: &World,
+    camera: &Camera,
+    pose: &dyn Fn(BodyId) -> lockstep2d::Result<Transform>,
+) -> Pixmap {
+    let mut pixmap = Pixmap::new(camera.width, camera.height).unwrap();
+    draw_world(&mut pixmap, world, camera, pose, None).unwrap();
+    pixmap
+}
+
+#[test]
+fn bodies_are_drawn_where_the_camera_puts_them() {
+    let (world, _, boxed, _) = world();
+    let mut camera = Camera::new(160, 120);
+    // The floor is static, so the scene's bounds leave it out: frame it by hand.
+    camera.fit(Aabb {
+        min: Vec2::new(-8.0, -2.0),
+        max: Vec2::new(8.0, 5.0),
+    });
+    let pixmap = draw(&world, &camera, &|b| world.transform(b));
+
+    let at = |p: Vec2| rgb_at(&pixmap, camera.to_screen(p));
+    assert_eq!(
+        at(Vec2::new(-2.0, 3.0)),
+        colors::fill_of(colors::DYNAMIC),
+        "box centre"
+    );
+    // Inside the turned box's outline but off its centre: a point in its own frame.
+    let inside = world.transform(boxed).unwrap().apply(Vec2::new(0.5, -0.5));
+    assert_eq!(
+        at(inside),
+        colors::fill_of(colors::DYNAMIC),
+        "inside the box"
+    );
+    assert_eq!(
+        at(Vec2::new(3.0, 2.3)),
+        colors::fill_of(colors::DYNAMIC),
+        "in the ball"
+    );
+    assert_eq!(
+        at(Vec2::new(4.0, -0.5)),
+        colors::fill_of(colors::STATIC),
+        "the floor"
+    );
+    // Between the box and the ball, and above everything: nothing there.
+    assert_eq!(at(Vec2::new(0.5, 1.0)), colors::BACKGROUND);
+    assert_eq!(
+        rgb_at(&pixmap, Vec2::new(1.0, 1.0)),
+        colors::BACKGROUND,
+        "top-left"
+    );
+}
+
+#[test]
+fn the_scene_bounds_frame_the_moving_bodies() {
+    let (world, ..) = world();
+    let bounds = scene_bounds(&world).unwrap();
+    let half_width = lockstep2d::math::cos(0.3) + lockstep2d::math::sin(0.3);
+    let corner = -2.0 - half_width;
+    assert!(
+        (bounds.min.x - corner).abs() < 0.01,
+        "the turned box's corner: {bounds:?}"
+    );
+    assert!((bounds.max.x - 3.8).abs() < 0.01, "the ball's edge");
+    assert!(bounds.min.y > 0.0, "the floor is left out");
+}
+
+#[test]
+fn bodies_are_drawn_at_the_pose_they_are_given() {
+    let (world, _, boxed, _) = world();
+    let mut camera = Camera::new(160, 120);
+    camera.fit(scene_bounds(&world).unwrap());
+    // A renderer fed smoothed poses draws there, not at the world's pose.
+    let moved = Transform::new(Vec2::new(0.5, 5.0), 0.0);
+    let pose = |b: BodyId| {
+        if b == boxed {
+            Ok(moved)
+        } else {
+            world.transform(b)
+        }
+    };
+    let pixmap = draw(&world, &camera, &pose);
+    let at = |p: Vec2| rgb_at(&pixmap, camera.to_screen(p));
+    assert_eq!(at(Vec2::new(0.5, 5.0)), colors::fill_of(colors::DYNAMIC));
+    assert_eq!(
+        at(Vec2::new(-2.0, 3.0)),
+        colors::BACKGROUND,
+        "no longer there"
+    );
+}
+
+#[test]
+fn the_same_world_draws_the_same_bytes() {
+    let (world, ..) = world();
+    let mut camera = Camera::new(96, 64);
+    camera.fit(scene_bounds(&world).unwrap());
+    let a = draw(&world, &camera, &|b| world.transform(b));
+    let b = draw(&world, &camera, &|b| world.transform(b));
+    assert_eq!(a.encode_png().unwrap(), b.encode_png().unwrap());
+}
