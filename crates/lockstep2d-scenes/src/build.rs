@@ -173,9 +173,9 @@ fn add_joint(
         collide_connected: joint.collide_connected,
         kind: match joint.kind {
             JointKind::Revolute => lockstep2d::JointKind::Revolute(RevoluteJointDef {
-                anchor: vec2(joint.anchor),
                 softness: joint.softness,
                 bias_factor: joint.bias_factor,
+                ..RevoluteJointDef::at(vec2(joint.anchor))
             }),
         },
     };

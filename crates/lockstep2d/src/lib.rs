@@ -41,7 +41,10 @@ pub use controller::{
 pub use error::{Error, Result};
 pub use events::{ContactBegin, ContactEnd, ContactEvents, ContactHit};
 pub use id::{BodyId, JointId, ShapeId};
-pub use joint::{JointDef, JointKind, RevoluteJointDef};
+pub use joint::{
+    DistanceJointDef, JointDef, JointKind, Limit, Motor, MotorJointDef, MouseJointDef,
+    PrismaticJointDef, RevoluteJointDef, Spring, WeldJointDef, WheelJointDef,
+};
 pub use math::{Aabb, Rot, Transform, Vec2};
 pub use shape::{Capsule, Circle, Geometry, MAX_POLYGON_VERTICES, MassData, Polygon, ShapeDef};
 pub use solver::{SolverKind, SolverSettings};

@@ -55,6 +55,12 @@ pub struct Rot {
     pub s: f32,
 }
 
+impl Default for Rot {
+    fn default() -> Self {
+        Rot::IDENTITY
+    }
+}
+
 impl Rot {
     pub const IDENTITY: Rot = Rot { c: 1.0, s: 0.0 };
 

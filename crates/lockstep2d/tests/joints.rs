@@ -4,7 +4,8 @@
 mod support;
 
 use lockstep2d::{
-    BodyDef, Circle, Geometry, JointDef, ShapeDef, SolverSettings, Vec2, World, WorldDef,
+    BodyDef, Circle, Geometry, JointDef, JointKind, RevoluteJointDef, ShapeDef, SolverSettings,
+    Vec2, World, WorldDef,
 };
 
 /// A disc of radius r hanging from a pivot at the origin on a massless arm of length L,
@@ -86,9 +87,12 @@ fn soft_joint_sags_by_its_softness() {
     world
         .create_shape(bob, &ShapeDef::new(Geometry::Circle(disc)))
         .unwrap();
-    let mut def = JointDef::revolute(pivot, bob, Vec2::new(0.0, -1.0));
-    let lockstep2d::JointKind::Revolute(r) = &mut def.kind;
-    (r.softness, r.bias_factor) = (softness, bias_factor);
+    let pin = RevoluteJointDef {
+        softness,
+        bias_factor,
+        ..RevoluteJointDef::at(Vec2::new(0.0, -1.0))
+    };
+    let def = JointDef::new(pivot, bob, JointKind::Revolute(pin));
     world.create_joint(&def).unwrap();
     support::run(&mut world, 600);
 

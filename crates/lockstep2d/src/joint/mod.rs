@@ -1,20 +1,85 @@
 //! Joints: constraints between two bodies, one file per kind, dispatched by `match`.
+//!
+//! Under the soft step every kind is prepared once per step into a `JointFrame` (masses,
+//! lever arms, relative placement) and then warm-started and solved every substep, in
+//! slot order, before the contacts. The PGS solver (Box2D-Lite) solves only Box2D-Lite's
+//! joint, the revolute pin without options; `World` refuses the others there.
 
+mod axis;
+mod distance;
+mod frame;
+mod motor;
+mod mouse;
+mod options;
+mod prismatic;
 mod revolute;
 mod revolute_soft;
+mod weld;
+mod wheel;
 
+pub use distance::DistanceJointDef;
+pub use motor::MotorJointDef;
+pub use mouse::MouseJointDef;
+pub use options::{Limit, Motor, Spring};
+pub use prismatic::PrismaticJointDef;
 pub use revolute::RevoluteJointDef;
-pub(crate) use revolute::{RevoluteConstraint, RevoluteJoint};
-pub(crate) use revolute_soft::SoftRevolute;
+pub use weld::WeldJointDef;
+pub use wheel::WheelJointDef;
 
+pub(crate) use revolute::{RevoluteConstraint, RevoluteJoint};
+
+use crate::body::Body;
+use crate::error::Result;
 use crate::id::BodyId;
 use crate::math::Vec2;
+use crate::solver::{BodyState, Softness};
+use distance::DistanceJoint;
+use frame::JointFrame;
+use motor::MotorJoint;
+use mouse::MouseJoint;
+use prismatic::PrismaticJoint;
+use weld::WeldJoint;
+use wheel::WheelJoint;
 
 /// The kind-specific part of a joint definition.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum JointKind {
-    /// A pin at one point, optionally soft (Box2D-Lite's joint).
+    /// A pin at one point, with optional limit, motor and spring on the angle.
     Revolute(RevoluteJointDef),
+    /// A slider along an axis, without turning.
+    Prismatic(PrismaticJointDef),
+    /// A rod, spring or rope between two points.
+    Distance(DistanceJointDef),
+    /// Glued at a point and an angle, rigidly or springily.
+    Weld(WeldJointDef),
+    /// A wheel on a suspension axis.
+    Wheel(WheelJointDef),
+    /// Drives B towards a placement relative to A.
+    Motor(MotorJointDef),
+    /// Pulls a point of B towards a target (dragging).
+    Mouse(MouseJointDef),
+}
+
+impl JointKind {
+    pub(crate) fn validate(&self) -> Result<()> {
+        match self {
+            JointKind::Revolute(d) => d.validate(),
+            JointKind::Prismatic(d) => d.validate(),
+            JointKind::Distance(d) => d.validate(),
+            JointKind::Weld(d) => d.validate(),
+            JointKind::Wheel(d) => d.validate(),
+            JointKind::Motor(d) => d.validate(),
+            JointKind::Mouse(d) => d.validate(),
+        }
+    }
+
+    /// True unless the PGS solver can solve it: only Box2D-Lite's plain pin.
+    pub(crate) fn needs_soft_step(&self) -> bool {
+        match self {
+            JointKind::Revolute(d) => d.needs_soft_step(),
+            _ => true,
+        }
+    }
 }
 
 /// Everything needed to create a joint.
@@ -29,14 +94,23 @@ pub struct JointDef {
 }
 
 impl JointDef {
-    /// A revolute joint pinning `body_a` and `body_b` together at the world point `anchor`.
-    pub fn revolute(body_a: BodyId, body_b: BodyId, anchor: Vec2) -> JointDef {
+    /// A joint of `kind` between `body_a` and `body_b`, their shapes not colliding.
+    pub fn new(body_a: BodyId, body_b: BodyId, kind: JointKind) -> JointDef {
         JointDef {
             body_a,
             body_b,
             collide_connected: false,
-            kind: JointKind::Revolute(RevoluteJointDef::at(anchor)),
+            kind,
         }
+    }
+
+    /// A revolute joint pinning `body_a` and `body_b` together at the world point `anchor`.
+    pub fn revolute(body_a: BodyId, body_b: BodyId, anchor: Vec2) -> JointDef {
+        JointDef::new(
+            body_a,
+            body_b,
+            JointKind::Revolute(RevoluteJointDef::at(anchor)),
+        )
     }
 
     pub fn with_collide_connected(self, collide_connected: bool) -> JointDef {
@@ -53,6 +127,10 @@ pub(crate) struct Joint {
     pub body_a: u32,
     pub body_b: u32,
     pub collide_connected: bool,
+    /// Only the soft step can solve it (see `JointKind::needs_soft_step`).
+    pub soft_only: bool,
+    /// The soft step's preparation for the current step.
+    frame: JointFrame,
     pub kind: JointState,
 }
 
@@ -60,18 +138,118 @@ pub(crate) struct Joint {
 #[derive(Clone, Debug)]
 pub(crate) enum JointState {
     Revolute(RevoluteJoint),
+    Prismatic(PrismaticJoint),
+    Distance(DistanceJoint),
+    Weld(WeldJoint),
+    Wheel(WheelJoint),
+    Motor(MotorJoint),
+    Mouse(MouseJoint),
 }
 
-impl JointState {
-    /// The accumulated impulse of the last step (N·s) as a linear impulse on body B.
-    pub fn linear_impulse(&self) -> Vec2 {
-        match self {
-            JointState::Revolute(j) => j.impulse,
+/// What a constraint pass of the soft step needs to know.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SoftPass {
+    pub h: f32,
+    pub inv_h: f32,
+    /// False in the relax pass: no position correction.
+    pub use_bias: bool,
+}
+
+impl Joint {
+    pub fn new(def: &JointDef, (ia, a): (u32, &Body), (ib, b): (u32, &Body)) -> Joint {
+        let kind = match &def.kind {
+            JointKind::Revolute(d) => JointState::Revolute(RevoluteJoint::new(d, a, b)),
+            JointKind::Prismatic(d) => JointState::Prismatic(PrismaticJoint::new(d, a, b)),
+            JointKind::Distance(d) => JointState::Distance(DistanceJoint::new(d, a, b)),
+            JointKind::Weld(d) => JointState::Weld(WeldJoint::new(d, a, b)),
+            JointKind::Wheel(d) => JointState::Wheel(WheelJoint::new(d, a, b)),
+            JointKind::Motor(d) => JointState::Motor(MotorJoint::new(d)),
+            JointKind::Mouse(d) => JointState::Mouse(MouseJoint::new(d, b)),
+        };
+        Joint {
+            body_a: ia,
+            body_b: ib,
+            collide_connected: def.collide_connected,
+            soft_only: def.kind.needs_soft_step(),
+            frame: JointFrame::default(),
+            kind,
+        }
+    }
+
+    /// Readies the joint for a soft step of substeps `h`.
+    pub fn prepare_soft(&mut self, a: &Body, b: &Body, softness: Softness, h: f32, warm: bool) {
+        let anchors = self.kind.local_anchors(a, b);
+        self.frame = JointFrame::new((self.body_a, a), (self.body_b, b), anchors, softness);
+        let frame = &mut self.frame;
+        match &mut self.kind {
+            JointState::Revolute(j) => j.prepare_soft(frame, h, warm),
+            JointState::Prismatic(j) => j.prepare_soft(frame, h, warm),
+            JointState::Distance(j) => j.prepare_soft(h, warm),
+            JointState::Weld(j) => j.prepare_soft(frame, h, warm),
+            JointState::Wheel(j) => j.prepare_soft(h, warm),
+            JointState::Motor(j) => j.prepare_soft(frame, warm),
+            JointState::Mouse(j) => j.prepare_soft(frame, b, h, warm),
+        }
+    }
+
+    pub fn warm_start(&self, states: &mut [BodyState]) {
+        let frame = &self.frame;
+        match &self.kind {
+            JointState::Revolute(j) => j.warm_start(frame, states),
+            JointState::Prismatic(j) => j.warm_start(frame, states),
+            JointState::Distance(j) => j.warm_start(frame, states),
+            JointState::Weld(j) => j.warm_start(frame, states),
+            JointState::Wheel(j) => j.warm_start(frame, states),
+            JointState::Motor(j) => j.warm_start(frame, states),
+            JointState::Mouse(j) => j.warm_start(frame, states),
+        }
+    }
+
+    pub fn solve(&mut self, states: &mut [BodyState], pass: &SoftPass) {
+        let frame = &self.frame;
+        match &mut self.kind {
+            JointState::Revolute(j) => j.solve(frame, states, pass),
+            JointState::Prismatic(j) => j.solve(frame, states, pass),
+            JointState::Distance(j) => j.solve(frame, states, pass),
+            JointState::Weld(j) => j.solve(frame, states, pass),
+            JointState::Wheel(j) => j.solve(frame, states, pass),
+            JointState::Motor(j) => j.solve(frame, states, pass),
+            JointState::Mouse(j) => j.solve(frame, states, pass),
         }
     }
 }
 
-/// A joint prepared for one step's solve.
+impl JointState {
+    /// The anchors in each body's frame. The motor joint works between the centres of
+    /// mass; the mouse joint's A end is its target, seen from A.
+    pub fn local_anchors(&self, a: &Body, b: &Body) -> (Vec2, Vec2) {
+        match self {
+            JointState::Revolute(j) => (j.local_anchor_a, j.local_anchor_b),
+            JointState::Prismatic(j) => (j.local_anchor_a, j.local_anchor_b),
+            JointState::Distance(j) => (j.local_anchor_a, j.local_anchor_b),
+            JointState::Weld(j) => (j.local_anchor_a, j.local_anchor_b),
+            JointState::Wheel(j) => (j.local_anchor_a, j.local_anchor_b),
+            JointState::Motor(_) => (a.local_center, b.local_center),
+            JointState::Mouse(j) => (a.xf.inv_apply(j.def.target), j.local_anchor_b),
+        }
+    }
+
+    /// The accumulated impulse of the last solve on body B: linear (N·s, world) and
+    /// angular (N·m·s).
+    pub fn impulses(&self) -> (Vec2, f32) {
+        match self {
+            JointState::Revolute(j) => (j.impulse, j.axial.total()),
+            JointState::Prismatic(j) => j.impulses(),
+            JointState::Distance(j) => (j.impulse(), 0.0),
+            JointState::Weld(j) => j.impulses(),
+            JointState::Wheel(j) => j.impulses(),
+            JointState::Motor(j) => j.impulses(),
+            JointState::Mouse(j) => j.impulses(),
+        }
+    }
+}
+
+/// A joint prepared for one step's PGS solve.
 #[derive(Clone, Debug)]
 pub(crate) enum JointConstraint {
     Revolute(RevoluteConstraint),

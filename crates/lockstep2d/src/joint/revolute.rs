@@ -11,6 +11,8 @@
 
 use glam::Mat2;
 
+use super::axis::{AxisImpulses, AxisOptions};
+use super::options::{Limit, Motor, Spring, validate_options};
 use crate::body::Body;
 use crate::error::{Result, check_finite_vec, check_non_negative};
 use crate::math::{Vec2, cross_sv};
@@ -21,23 +23,39 @@ use crate::solver::{SolverBody, SolverSettings};
 pub struct RevoluteJointDef {
     /// World point where the bodies are pinned, at creation.
     pub anchor: Vec2,
-    /// 0 is rigid; larger values let the pin stretch like a spring (see module docs).
+    /// PGS (Box2D-Lite) only: 0 is rigid; larger values let the pin stretch like a
+    /// spring (see module docs).
     pub softness: f32,
-    /// Fraction of the position error corrected per step (Baumgarte), in [0, 1].
+    /// PGS only: fraction of the position error corrected per step (Baumgarte), in [0, 1].
     pub bias_factor: f32,
+    /// Soft step only: bounds on B's angle relative to A (radians, 0 at creation).
+    pub limit: Option<Limit>,
+    /// Soft step only: turns B relative to A (rad/s, at most `max_force` N·m).
+    pub motor: Option<Motor>,
+    /// Soft step only: a torsion spring back to the angle at creation.
+    pub spring: Option<Spring>,
 }
 
 impl RevoluteJointDef {
-    /// A rigid pin at `anchor` with Box2D-Lite's bias factor of 0.2.
+    /// A rigid pin at `anchor` with Box2D-Lite's bias factor of 0.2 and no options.
     pub fn at(anchor: Vec2) -> RevoluteJointDef {
         RevoluteJointDef {
             anchor,
             softness: 0.0,
             bias_factor: 0.2,
+            limit: None,
+            motor: None,
+            spring: None,
         }
     }
 
+    /// True when an option only the soft step solves is set.
+    pub(crate) fn needs_soft_step(&self) -> bool {
+        self.limit.is_some() || self.motor.is_some() || self.spring.is_some()
+    }
+
     pub(crate) fn validate(&self) -> Result<()> {
+        validate_options(self.limit, self.motor, self.spring)?;
         check_finite_vec("anchor", self.anchor)?;
         check_non_negative("softness", self.softness)?;
         check_non_negative("bias_factor", self.bias_factor)?;
@@ -51,24 +69,34 @@ impl RevoluteJointDef {
     }
 }
 
-/// Stored state: anchors in each body's frame and the accumulated impulse.
+/// Stored state: anchors in each body's frame, the options and the accumulated impulses.
 #[derive(Clone, Debug)]
 pub(crate) struct RevoluteJoint {
     pub local_anchor_a: Vec2,
     pub local_anchor_b: Vec2,
     pub softness: f32,
     pub bias_factor: f32,
+    /// B's angle relative to A at creation: the joint angle's zero.
+    pub reference_angle: f32,
+    pub axis: AxisOptions,
+    /// The pin's accumulated impulse on B.
     pub impulse: Vec2,
+    /// The accumulated impulses of the spring, motor and limits, as torques on B.
+    pub axial: AxisImpulses,
 }
 
 impl RevoluteJoint {
     pub fn new(def: &RevoluteJointDef, a: &Body, b: &Body) -> RevoluteJoint {
+        let turn = a.xf.q.inv_mul(b.xf.q);
         RevoluteJoint {
             local_anchor_a: a.xf.inv_apply(def.anchor),
             local_anchor_b: b.xf.inv_apply(def.anchor),
             softness: def.softness,
             bias_factor: def.bias_factor,
+            reference_angle: crate::math::atan2(turn.s, turn.c),
+            axis: AxisOptions::new(def.limit, def.motor, def.spring),
             impulse: Vec2::ZERO,
+            axial: AxisImpulses::default(),
         }
     }
 

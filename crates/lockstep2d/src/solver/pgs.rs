@@ -93,15 +93,11 @@ impl Pgs {
         self.joints.clear();
         for (index, joint) in joints.iter_mut() {
             let (a, b) = (joint.body_a, joint.body_b);
-            let constraint = match &mut joint.kind {
-                JointState::Revolute(r) => JointConstraint::Revolute(r.prepare(
-                    (a, body(a)),
-                    (b, body(b)),
-                    settings,
-                    inv_dt,
-                )),
-            };
-            self.joints.push((index, constraint));
+            // The world lets only Box2D-Lite's pin into a PGS world.
+            if let JointState::Revolute(r) = &mut joint.kind {
+                let r = r.prepare((a, body(a)), (b, body(b)), settings, inv_dt);
+                self.joints.push((index, JointConstraint::Revolute(r)));
+            }
         }
     }
 
@@ -116,10 +112,10 @@ impl Pgs {
         }
         for (index, j) in &self.joints {
             let joint = joints.get_mut(*index).expect("prepared joints are live");
-            match (&mut joint.kind, j) {
-                (JointState::Revolute(state), JointConstraint::Revolute(r)) => {
-                    state.impulse = r.impulse;
-                }
+            if let (JointState::Revolute(state), JointConstraint::Revolute(r)) =
+                (&mut joint.kind, j)
+            {
+                state.impulse = r.impulse;
             }
         }
         for (index, body) in bodies.iter_mut() {

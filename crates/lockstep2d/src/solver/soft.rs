@@ -18,7 +18,7 @@ use super::softness::Softness;
 use crate::body::{Body, BodyType};
 use crate::contact::ContactSet;
 use crate::id::Slots;
-use crate::joint::{Joint, JointState, SoftRevolute};
+use crate::joint::{Joint, SoftPass};
 use crate::math::{Rot, Vec2};
 use crate::solver::SolverSettings;
 
@@ -47,13 +47,6 @@ impl Default for BodyState {
     }
 }
 
-/// What a constraint pass needs to know of the substep.
-#[derive(Clone, Copy, Debug)]
-struct Substep {
-    inv_h: f32,
-    max_push: f32,
-}
-
 /// The soft step's working arrays, kept between steps so a warm world does not allocate.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SoftStep {
@@ -62,7 +55,6 @@ pub(crate) struct SoftStep {
     /// Indices into `contacts`, colour by colour: the order they are solved in.
     order: Vec<u32>,
     coloring: Coloring,
-    joints: Vec<(u32, SoftRevolute)>,
 }
 
 impl SoftStep {
@@ -77,24 +69,26 @@ impl SoftStep {
         dt: f32,
     ) {
         let h = dt / settings.substeps as f32;
-        let sub = Substep {
+        let pass = |use_bias| SoftPass {
+            h,
             inv_h: 1.0 / h,
-            max_push: settings.max_push_speed,
+            use_bias,
         };
         self.load(bodies);
         self.prepare(bodies, contacts, joints, settings, h);
+        let push = settings.max_push_speed;
         for _ in 0..settings.substeps {
             self.integrate_velocities(bodies, gravity, h);
-            self.warm_start();
-            self.solve(sub, settings.position_correction);
+            self.warm_start(joints);
+            self.solve(joints, &pass(settings.position_correction), push);
             self.integrate_positions(bodies, h);
-            self.solve(sub, false);
+            self.solve(joints, &pass(false), push);
         }
         for &i in &self.order {
             let c = &mut self.contacts[i as usize];
             c.apply_restitution(&mut self.states, settings.restitution_threshold);
         }
-        self.store(bodies, contacts, joints);
+        self.store(bodies, contacts);
     }
 
     fn load(&mut self, bodies: &Slots<Body>) {
@@ -111,7 +105,7 @@ impl SoftStep {
         &mut self,
         bodies: &Slots<Body>,
         contacts: &ContactSet,
-        joints: &Slots<Joint>,
+        joints: &mut Slots<Joint>,
         settings: &SolverSettings,
         h: f32,
     ) {
@@ -138,19 +132,9 @@ impl SoftStep {
         }
         self.order_by_color(bodies.capacity());
         let joint_softness = Softness::new(settings.joint_hertz, settings.joint_damping_ratio, h);
-        self.joints.clear();
-        for (index, joint) in joints.iter() {
-            let (a, b) = (joint.body_a, joint.body_b);
-            let constraint = match &joint.kind {
-                JointState::Revolute(r) => SoftRevolute::prepare(
-                    r,
-                    (a, body(a)),
-                    (b, body(b)),
-                    joint_softness,
-                    settings.warm_starting,
-                ),
-            };
-            self.joints.push((index, constraint));
+        for joint in joints.values_mut() {
+            let (a, b) = (body(joint.body_a), body(joint.body_b));
+            joint.prepare_soft(a, b, joint_softness, h, settings.warm_starting);
         }
     }
 
@@ -196,9 +180,9 @@ impl SoftStep {
         }
     }
 
-    fn warm_start(&mut self) {
-        for (_, j) in &self.joints {
-            j.warm_start(&mut self.states);
+    fn warm_start(&mut self, joints: &Slots<Joint>) {
+        for (_, joint) in joints.iter() {
+            joint.warm_start(&mut self.states);
         }
         for &i in &self.order {
             self.contacts[i as usize].warm_start(&mut self.states);
@@ -206,13 +190,13 @@ impl SoftStep {
     }
 
     /// One pass over joints then contacts; with `use_bias` false this is the relax pass.
-    fn solve(&mut self, sub: Substep, use_bias: bool) {
-        for (_, j) in &mut self.joints {
-            j.solve(&mut self.states, use_bias);
+    fn solve(&mut self, joints: &mut Slots<Joint>, pass: &SoftPass, max_push: f32) {
+        for joint in joints.values_mut() {
+            joint.solve(&mut self.states, pass);
         }
         for &i in &self.order {
             let c = &mut self.contacts[i as usize];
-            c.solve(&mut self.states, sub.inv_h, sub.max_push, use_bias);
+            c.solve(&mut self.states, pass.inv_h, max_push, pass.use_bias);
         }
     }
 
@@ -227,22 +211,11 @@ impl SoftStep {
         }
     }
 
-    /// Impulses back to the contact cache and joints; velocities and poses back to the
-    /// bodies; controller forces spent.
-    fn store(
-        &self,
-        bodies: &mut Slots<Body>,
-        contacts: &mut ContactSet,
-        joints: &mut Slots<Joint>,
-    ) {
+    /// Impulses back to the contact cache (joints keep theirs in place); velocities and
+    /// poses back to the bodies; controller forces spent.
+    fn store(&self, bodies: &mut Slots<Body>, contacts: &mut ContactSet) {
         for c in &self.contacts {
             c.store(&mut contacts.contacts[c.contact_index()]);
-        }
-        for (index, j) in &self.joints {
-            let joint = joints.get_mut(*index).expect("prepared joints are live");
-            match &mut joint.kind {
-                JointState::Revolute(state) => state.impulse = j.impulse,
-            }
         }
         for (index, body) in bodies.iter_mut() {
             let state = &self.states[index as usize];

@@ -16,6 +16,12 @@ pub(crate) struct Softness {
     pub impulse_scale: f32,
 }
 
+impl Default for Softness {
+    fn default() -> Self {
+        Softness::RIGID
+    }
+}
+
 impl Softness {
     pub const RIGID: Softness = Softness {
         bias_rate: 0.0,

@@ -1,10 +1,11 @@
 //! Creating, destroying and reading joints.
 
 use super::World;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, check_finite_vec};
 use crate::id::{BodyId, JointId};
-use crate::joint::{Joint, JointDef, JointKind, JointState, RevoluteJoint};
+use crate::joint::{Joint, JointDef, JointState};
 use crate::math::Vec2;
+use crate::solver::SolverKind;
 
 impl World {
     /// Connects two bodies. Unless `collide_connected`, their shapes stop colliding.
@@ -20,18 +21,15 @@ impl World {
                 reason: "a joint needs at least one dynamic body",
             });
         }
-        let kind = match &def.kind {
-            JointKind::Revolute(r) => {
-                r.validate()?;
-                JointState::Revolute(RevoluteJoint::new(r, self.body(a), self.body(b)))
-            }
-        };
-        let id: JointId = self.joints.insert(Joint {
-            body_a: a,
-            body_b: b,
-            collide_connected: def.collide_connected,
-            kind,
-        });
+        def.kind.validate()?;
+        if self.settings.kind == SolverKind::Pgs && def.kind.needs_soft_step() {
+            return Err(Error::InvalidValue {
+                field: "kind",
+                reason: "needs the soft-step solver: PGS (Box2D-Lite) solves only the plain revolute pin",
+            });
+        }
+        let joint = Joint::new(def, (a, self.body(a)), (b, self.body(b)));
+        let id: JointId = self.joints.insert(joint);
         for body in [a, b] {
             self.bodies
                 .get_mut(body)
@@ -55,9 +53,34 @@ impl World {
 
     /// The force (N) the joint applied to body B during the last step.
     pub fn joint_force(&self, id: JointId) -> Result<Vec2> {
+        Ok(self.joint_ref(id)?.kind.impulses().0 * self.impulse_to_force)
+    }
+
+    /// The torque (N·m) the joint applied to body B during the last step, besides the
+    /// torque of its force: a motor's, a spring's, a limit's or an angular lock's.
+    pub fn joint_torque(&self, id: JointId) -> Result<f32> {
+        Ok(self.joint_ref(id)?.kind.impulses().1 * self.impulse_to_force)
+    }
+
+    /// Moves a mouse joint's target.
+    pub fn set_mouse_target(&mut self, id: JointId, target: Vec2) -> Result<()> {
+        check_finite_vec("target", target)?;
         let index = self.joints.resolve(id)?;
-        let joint = self.joints.get(index).expect("resolved");
-        Ok(joint.kind.linear_impulse() * self.impulse_to_force)
+        match &mut self.joints.get_mut(index).expect("resolved").kind {
+            JointState::Mouse(mouse) => {
+                mouse.def.target = target;
+                Ok(())
+            }
+            _ => Err(Error::InvalidValue {
+                field: "joint",
+                reason: "is not a mouse joint",
+            }),
+        }
+    }
+
+    fn joint_ref(&self, id: JointId) -> Result<&Joint> {
+        let index = self.joints.resolve(id)?;
+        Ok(self.joints.get(index).expect("resolved"))
     }
 
     /// Live joints in slot order.
@@ -69,11 +92,9 @@ impl World {
     /// world, anchors: a renderer places them with the poses it draws (smoothed between
     /// steps), so the joint stays on the bodies it connects.
     pub fn joint_local_anchors(&self, id: JointId) -> Result<[(BodyId, Vec2); 2]> {
-        let index = self.joints.resolve(id)?;
-        let joint = self.joints.get(index).expect("resolved");
-        let (anchor_a, anchor_b) = match &joint.kind {
-            JointState::Revolute(r) => (r.local_anchor_a, r.local_anchor_b),
-        };
+        let joint = self.joint_ref(id)?;
+        let (a, b) = (self.body(joint.body_a), self.body(joint.body_b));
+        let (anchor_a, anchor_b) = joint.kind.local_anchors(a, b);
         Ok([
             (self.bodies.id_of(joint.body_a), anchor_a),
             (self.bodies.id_of(joint.body_b), anchor_b),

@@ -177,8 +177,16 @@ impl World {
         &self.settings
     }
 
+    /// Changes the solver settings. Switching to PGS fails while the world holds a joint
+    /// only the soft step can solve.
     pub fn set_solver_settings(&mut self, settings: SolverSettings) -> Result<()> {
         settings.validate()?;
+        if settings.kind == SolverKind::Pgs && self.joints.iter().any(|(_, j)| j.soft_only) {
+            return Err(Error::InvalidValue {
+                field: "kind",
+                reason: "PGS cannot solve this world's joints: remove those that need the soft step first",
+            });
+        }
         self.settings = settings;
         Ok(())
     }

@@ -1,0 +1,67 @@
+//! The options joints share: a limit, a motor and a spring along or about their free
+//! axis. Each is an `Option` on the joint's definition: `None` is off.
+
+use crate::error::{Error, Result, check_finite, check_non_negative};
+
+/// Keeps the joint's free coordinate (an angle in radians, or a translation in metres)
+/// within `[lower, upper]`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Limit {
+    pub lower: f32,
+    pub upper: f32,
+}
+
+/// Drives the joint's free coordinate at `speed` (rad/s or m/s) with at most `max_force`
+/// (N·m for angles, N for translations).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Motor {
+    pub speed: f32,
+    pub max_force: f32,
+}
+
+/// Pulls the joint's free coordinate towards its rest value as a damped spring of
+/// frequency `hertz` (0: no pull at all) and damping ratio `damping_ratio` (1: critical).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spring {
+    pub hertz: f32,
+    pub damping_ratio: f32,
+}
+
+impl Limit {
+    pub(crate) fn validate(&self) -> Result<()> {
+        check_finite("limit.lower", self.lower)?;
+        check_finite("limit.upper", self.upper)?;
+        if self.lower > self.upper {
+            return Err(Error::InvalidValue {
+                field: "limit.lower",
+                reason: "must not exceed limit.upper",
+            });
+        }
+        Ok(())
+    }
+}
+
+impl Motor {
+    pub(crate) fn validate(&self) -> Result<()> {
+        check_finite("motor.speed", self.speed)?;
+        check_non_negative("motor.max_force", self.max_force)
+    }
+}
+
+impl Spring {
+    pub(crate) fn validate(&self) -> Result<()> {
+        check_non_negative("spring.hertz", self.hertz)?;
+        check_non_negative("spring.damping_ratio", self.damping_ratio)
+    }
+}
+
+/// Validates whichever options are set.
+pub(crate) fn validate_options(
+    limit: Option<Limit>,
+    motor: Option<Motor>,
+    spring: Option<Spring>,
+) -> Result<()> {
+    limit.as_ref().map_or(Ok(()), Limit::validate)?;
+    motor.as_ref().map_or(Ok(()), Motor::validate)?;
+    spring.as_ref().map_or(Ok(()), Spring::validate)
+}

@@ -1,0 +1,142 @@
+//! The weld joint: glues B to A at a point and an angle, rigidly or as a pair of springs
+//! (one for the point, one for the angle), e.g. for a breakable or bending beam.
+//!
+//! Angle: C = θ, Ċ = w_b − w_a, mass 1 / (i_a⁻¹ + i_b⁻¹). Point: as the revolute pin.
+
+use super::SoftPass;
+use super::frame::{JointFrame, soft_impulse};
+use super::options::Spring;
+use super::revolute_soft::point_mass_matrix;
+use crate::body::Body;
+use crate::error::{Result, check_finite_vec};
+use crate::math::{Vec2, atan2};
+use crate::solver::{BodyState, Softness};
+
+/// Weld joint options.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WeldJointDef {
+    /// World point where the bodies are glued, at creation.
+    pub anchor: Vec2,
+    /// `None`: rigid. `Some`: the point holds as a spring.
+    pub linear_spring: Option<Spring>,
+    /// `None`: rigid. `Some`: the angle holds as a spring.
+    pub angular_spring: Option<Spring>,
+}
+
+impl WeldJointDef {
+    pub fn new(anchor: Vec2) -> WeldJointDef {
+        WeldJointDef {
+            anchor,
+            linear_spring: None,
+            angular_spring: None,
+        }
+    }
+
+    pub(crate) fn validate(&self) -> Result<()> {
+        check_finite_vec("anchor", self.anchor)?;
+        self.linear_spring
+            .as_ref()
+            .map_or(Ok(()), Spring::validate)?;
+        self.angular_spring
+            .as_ref()
+            .map_or(Ok(()), Spring::validate)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct WeldJoint {
+    pub local_anchor_a: Vec2,
+    pub local_anchor_b: Vec2,
+    reference_angle: f32,
+    linear_spring: Option<Spring>,
+    angular_spring: Option<Spring>,
+    /// The springs' softness this step.
+    linear_softness: Option<Softness>,
+    angular_softness: Option<Softness>,
+    linear: Vec2,
+    angular: f32,
+}
+
+impl WeldJoint {
+    pub fn new(def: &WeldJointDef, a: &Body, b: &Body) -> WeldJoint {
+        let turn = a.xf.q.inv_mul(b.xf.q);
+        WeldJoint {
+            local_anchor_a: a.xf.inv_apply(def.anchor),
+            local_anchor_b: b.xf.inv_apply(def.anchor),
+            reference_angle: atan2(turn.s, turn.c),
+            linear_spring: def.linear_spring,
+            angular_spring: def.angular_spring,
+            linear_softness: None,
+            angular_softness: None,
+            linear: Vec2::ZERO,
+            angular: 0.0,
+        }
+    }
+
+    pub fn impulses(&self) -> (Vec2, f32) {
+        (self.linear, self.angular)
+    }
+
+    pub fn prepare_soft(&mut self, frame: &mut JointFrame, h: f32, warm_starting: bool) {
+        frame.relative_angle -= self.reference_angle;
+        let soften = |s: Option<Spring>| s.map(|s| Softness::new(s.hertz, s.damping_ratio, h));
+        self.linear_softness = soften(self.linear_spring);
+        self.angular_softness = soften(self.angular_spring);
+        if !warm_starting {
+            self.linear = Vec2::ZERO;
+            self.angular = 0.0;
+        }
+    }
+
+    pub fn warm_start(&self, frame: &JointFrame, states: &mut [BodyState]) {
+        frame.apply(states, frame.arms(states), self.linear, self.angular);
+    }
+
+    /// A spring always pulls; a rigid part is corrected only while solving (with the
+    /// world's joint softness), not while relaxing.
+    fn softness<'a>(
+        spring: &'a Option<Softness>,
+        frame: &'a JointFrame,
+        use_bias: bool,
+    ) -> Option<&'a Softness> {
+        match spring {
+            Some(s) => Some(s),
+            None => use_bias.then_some(&frame.softness),
+        }
+    }
+
+    pub fn solve(&mut self, frame: &JointFrame, states: &mut [BodyState], pass: &SoftPass) {
+        let angular_softness = Self::softness(&self.angular_softness, frame, pass.use_bias);
+        let spin = frame.relative_spin(states);
+        let total = soft_impulse(
+            frame.angular_mass(),
+            spin,
+            frame.angle(states),
+            angular_softness,
+            self.angular,
+        );
+        frame.apply(
+            states,
+            (Vec2::ZERO, Vec2::ZERO),
+            Vec2::ZERO,
+            total - self.angular,
+        );
+        self.angular = total;
+
+        let arms = frame.arms(states);
+        let k = point_mass_matrix(frame, arms);
+        if k.determinant() == 0.0 {
+            return;
+        }
+        let cdot = frame.point_velocity(states, arms);
+        let error = frame.separation(states, arms);
+        let (bias, mass_scale, impulse_scale) =
+            match Self::softness(&self.linear_softness, frame, pass.use_bias) {
+                Some(s) => (s.bias_rate * error, s.mass_scale, s.impulse_scale),
+                None => (Vec2::ZERO, 1.0, 0.0),
+            };
+        let impulse = -mass_scale * (k.inverse() * (cdot + bias)) - impulse_scale * self.linear;
+        self.linear += impulse;
+        frame.apply(states, arms, impulse, 0.0);
+    }
+}
