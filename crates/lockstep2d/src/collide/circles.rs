@@ -1,16 +1,16 @@
 //! Pairs with a circle on the B side: circle–circle and (rounded) polygon–circle.
 
-use super::{LocalManifold, LocalPoint, SPECULATIVE_DISTANCE};
+use super::{LocalManifold, LocalPoint};
 use crate::math::{Transform, Vec2};
 use crate::shape::{Circle, Polygon};
 
 /// Two discs: one point on the line between the centres.
-pub(super) fn circles(a: &Circle, xf: Transform, b: &Circle) -> LocalManifold {
+pub(super) fn circles(a: &Circle, xf: Transform, b: &Circle, speculative: f32) -> LocalManifold {
     let center_b = xf.apply(b.center);
     let offset = center_b - a.center;
     let distance = offset.length();
     let separation = distance - a.radius - b.radius;
-    if separation > SPECULATIVE_DISTANCE {
+    if separation > speculative {
         return LocalManifold::default();
     }
     let normal = if distance > f32::EPSILON {
@@ -26,7 +26,12 @@ pub(super) fn circles(a: &Circle, xf: Transform, b: &Circle) -> LocalManifold {
 
 /// A (possibly rounded) polygon and a disc: find the face the centre is farthest
 /// outside, then decide whether the centre faces that edge or one of its end vertices.
-pub(super) fn polygon_circle(a: &Polygon, xf: Transform, b: &Circle) -> LocalManifold {
+pub(super) fn polygon_circle(
+    a: &Polygon,
+    xf: Transform,
+    b: &Circle,
+    speculative: f32,
+) -> LocalManifold {
     let center = xf.apply(b.center);
     let radius = a.radius + b.radius;
     let vertices = a.vertices();
@@ -38,7 +43,7 @@ pub(super) fn polygon_circle(a: &Polygon, xf: Transform, b: &Circle) -> LocalMan
             (0, f32::MIN),
             |best, cur| if cur.1 > best.1 { cur } else { best },
         );
-    if face_separation > radius + SPECULATIVE_DISTANCE {
+    if face_separation > radius + speculative {
         return LocalManifold::default();
     }
 
@@ -56,7 +61,7 @@ pub(super) fn polygon_circle(a: &Polygon, xf: Transform, b: &Circle) -> LocalMan
         Some(v) => {
             let offset = center - v;
             let distance = offset.length();
-            if distance - radius > SPECULATIVE_DISTANCE {
+            if distance - radius > speculative {
                 return LocalManifold::default();
             }
             let normal = if distance > f32::EPSILON {

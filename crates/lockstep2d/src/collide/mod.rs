@@ -14,8 +14,9 @@ mod polygons;
 use crate::math::{Transform, Vec2};
 use crate::shape::Collider;
 
-/// Contacts are kept this far before touching, so that a resting contact does not flicker
-/// in and out of existence as the bodies jiggle by a fraction of the slop.
+/// Contacts are kept at least this far before touching, so that a resting contact does
+/// not flicker in and out of existence as the bodies jiggle by a fraction of the slop.
+/// Moving bodies get more: see `World::update_contacts`.
 pub(crate) const SPECULATIVE_DISTANCE: f32 = 4.0 * crate::LINEAR_SLOP;
 
 /// A contact point between two shapes.
@@ -93,14 +94,22 @@ fn feature_id(reference: usize, incident: usize, flipped: bool) -> u32 {
     (a as u32) | ((b as u32) << 8)
 }
 
-/// The contact manifold between collider `a` on a body at `xf_a` and `b` at `xf_b`.
-/// The caller orders the pair so that a polygon, when there is one, is `a`.
-pub(crate) fn collide(a: &Collider, xf_a: Transform, b: &Collider, xf_b: Transform) -> Manifold {
+/// The contact manifold between collider `a` on a body at `xf_a` and `b` at `xf_b`, with
+/// points for features up to `speculative` metres apart. The caller orders the pair so
+/// that a polygon, when there is one, is `a`.
+pub(crate) fn collide(
+    a: &Collider,
+    xf_a: Transform,
+    b: &Collider,
+    xf_b: Transform,
+    speculative: f32,
+) -> Manifold {
     let xf = xf_a.inv_mul(xf_b);
+    let s = speculative;
     let local = match (a, b) {
-        (Collider::Circle(ca), Collider::Circle(cb)) => circles::circles(ca, xf, cb),
-        (Collider::Polygon(pa), Collider::Circle(cb)) => circles::polygon_circle(pa, xf, cb),
-        (Collider::Polygon(pa), Collider::Polygon(pb)) => polygons::polygons(pa, xf, pb),
+        (Collider::Circle(ca), Collider::Circle(cb)) => circles::circles(ca, xf, cb, s),
+        (Collider::Polygon(pa), Collider::Circle(cb)) => circles::polygon_circle(pa, xf, cb, s),
+        (Collider::Polygon(pa), Collider::Polygon(pb)) => polygons::polygons(pa, xf, pb, s),
         (Collider::Circle(_), Collider::Polygon(_)) => {
             unreachable!("contact pairs are ordered polygon first")
         }

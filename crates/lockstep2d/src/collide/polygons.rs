@@ -9,20 +9,21 @@
 //! makes them touch), the nearest features may be two corners: then the face normal is
 //! the wrong direction and a single point along the corner-to-corner line is used.
 
-use super::{LocalManifold, LocalPoint, SPECULATIVE_DISTANCE, feature_id};
+use super::{LocalManifold, LocalPoint, feature_id};
 use crate::LINEAR_SLOP;
 use crate::math::{Transform, Vec2};
 use crate::shape::Polygon;
 
-pub(super) fn polygons(a: &Polygon, xf: Transform, b: &Polygon) -> LocalManifold {
+/// `speculative`: how far apart (m) the shapes may be and still get contact points.
+pub(super) fn polygons(a: &Polygon, xf: Transform, b: &Polygon, speculative: f32) -> LocalManifold {
     let b = transformed(b, xf);
     let radius = a.radius + b.radius;
     let (edge_a, separation_a) = max_separation(a, &b);
-    if separation_a > radius + SPECULATIVE_DISTANCE {
+    if separation_a > radius + speculative {
         return LocalManifold::default();
     }
     let (edge_b, separation_b) = max_separation(&b, a);
-    if separation_b > radius + SPECULATIVE_DISTANCE {
+    if separation_b > radius + speculative {
         return LocalManifold::default();
     }
     // Prefer A's face unless B's is clearly better, so the choice does not flip back and
@@ -37,12 +38,12 @@ pub(super) fn polygons(a: &Polygon, xf: Transform, b: &Polygon) -> LocalManifold
 
     let core_separation = separation_a.max(separation_b);
     let manifold = if core_separation > 0.1 * LINEAR_SLOP {
-        pair.corner_contact(reference.radius, incident.radius, flipped)
+        pair.corner_contact(reference.radius, incident.radius, flipped, speculative)
     } else {
         None
     };
-    let mut manifold =
-        manifold.unwrap_or_else(|| pair.clip(reference.radius, incident.radius, flipped));
+    let mut manifold = manifold
+        .unwrap_or_else(|| pair.clip(reference.radius, incident.radius, flipped, speculative));
     if flipped {
         manifold.normal = -manifold.normal;
     }
@@ -116,7 +117,13 @@ impl FacePair {
 
     /// A single point between two corners, when the closest features of the two edges
     /// are both end vertices. `None` when an edge interior is closest (use clipping).
-    fn corner_contact(&self, r1: f32, r2: f32, flipped: bool) -> Option<LocalManifold> {
+    fn corner_contact(
+        &self,
+        r1: f32,
+        r2: f32,
+        flipped: bool,
+        speculative: f32,
+    ) -> Option<LocalManifold> {
         let closest = closest_points(self.v11, self.v12, self.v21, self.v22);
         let at_end = |f: f32| f == 0.0 || f == 1.0;
         if !(at_end(closest.fraction1) && at_end(closest.fraction2)) {
@@ -124,7 +131,7 @@ impl FacePair {
         }
         let offset = closest.point2 - closest.point1;
         let distance = offset.length();
-        if distance - r1 - r2 > SPECULATIVE_DISTANCE {
+        if distance - r1 - r2 > speculative {
             return Some(LocalManifold::default());
         }
         let normal = if distance > f32::EPSILON {
@@ -153,7 +160,7 @@ impl FacePair {
     }
 
     /// Clips the incident edge to the side planes of the reference edge.
-    fn clip(&self, r1: f32, r2: f32, flipped: bool) -> LocalManifold {
+    fn clip(&self, r1: f32, r2: f32, flipped: bool, speculative: f32) -> LocalManifold {
         let tangent = (self.v12 - self.v11).normalize_or_zero();
         let upper1 = (self.v12 - self.v11).dot(tangent);
         // The incident edge runs the other way: v22 lies toward v11, v21 toward v12.
@@ -186,7 +193,7 @@ impl FacePair {
         for (slot, (v, id)) in manifold.points.iter_mut().zip(candidates) {
             let core_separation = (v - self.v11).dot(self.normal);
             let separation = core_separation - r1 - r2;
-            if separation <= SPECULATIVE_DISTANCE {
+            if separation <= speculative {
                 // Midway between the reference surface (r1 off the face) and the incident
                 // surface (r2 inside the incident core vertex).
                 let point = v + 0.5 * (r1 - r2 - core_separation) * self.normal;
@@ -243,6 +250,7 @@ fn closest_points(p1: Vec2, q1: Vec2, p2: Vec2, q2: Vec2) -> ClosestPoints {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::collide::SPECULATIVE_DISTANCE;
     use crate::math::Rot;
 
     fn unit_box() -> Polygon {
@@ -258,7 +266,12 @@ mod tests {
 
     #[test]
     fn resting_box_has_two_points_at_its_bottom_corners() {
-        let m = polygons(&unit_box(), at(0.0, 0.99, 0.0), &unit_box());
+        let m = polygons(
+            &unit_box(),
+            at(0.0, 0.99, 0.0),
+            &unit_box(),
+            SPECULATIVE_DISTANCE,
+        );
         let points: Vec<_> = m.points.iter().flatten().collect();
         assert_eq!(points.len(), 2);
         assert!((m.normal - Vec2::Y).length() < 1e-6);
@@ -275,7 +288,12 @@ mod tests {
     #[test]
     fn feature_ids_survive_a_small_slide() {
         let ids = |dx: f32| {
-            let m = polygons(&unit_box(), at(dx, 0.99, 0.001), &unit_box());
+            let m = polygons(
+                &unit_box(),
+                at(dx, 0.99, 0.001),
+                &unit_box(),
+                SPECULATIVE_DISTANCE,
+            );
             m.points.iter().flatten().map(|p| p.id).collect::<Vec<_>>()
         };
         assert_eq!(ids(0.0), ids(0.2));
@@ -285,7 +303,7 @@ mod tests {
     fn separated_corners_use_the_corner_to_corner_normal() {
         let capsule = Polygon::rounded_segment(Vec2::new(-0.5, 0.0), Vec2::new(0.5, 0.0), 0.1);
         // B's end sits diagonally off A's end: the nearest features are the two ends.
-        let m = polygons(&capsule, at(1.1, 0.1, 0.0), &capsule);
+        let m = polygons(&capsule, at(1.1, 0.1, 0.0), &capsule, SPECULATIVE_DISTANCE);
         let points: Vec<_> = m.points.iter().flatten().collect();
         assert_eq!(points.len(), 1);
         let expected = Vec2::new(0.1, 0.1).normalize();

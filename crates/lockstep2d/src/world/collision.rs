@@ -4,10 +4,11 @@ use super::World;
 use crate::body::Body;
 use crate::body::BodyType;
 use crate::collide::Manifold;
-use crate::collide::{collide, goes_first};
+use crate::collide::{SPECULATIVE_DISTANCE, collide, goes_first};
 use crate::contact::{Contact, carry_impulses, mix_friction, mix_restitution};
 use crate::events::{ContactBegin, ContactEnd, ContactHit};
-use crate::math::{Vec2, cross_sv};
+use crate::math::{Aabb, Vec2, cross_sv};
+use crate::shape::Collider;
 
 impl World {
     /// Creates a contact for every new overlapping pair the broad phase reports that is
@@ -67,7 +68,12 @@ impl World {
     /// Rebuilds every contact's manifold from the current poses, carrying impulses over
     /// by feature id, drops contacts whose broad-phase boxes no longer overlap, and
     /// records begin, end and hit events.
-    pub(super) fn update_contacts(&mut self) {
+    ///
+    /// Points are made for features up to a speculative distance apart that grows with
+    /// how far the two shapes can close in a step of `dt`: the solver then lets them close
+    /// exactly the gap and no more, so a fast body stops at a thin wall instead of
+    /// passing through it between two steps.
+    pub(super) fn update_contacts(&mut self, dt: f32) {
         let (shapes, bodies, broadphase) = (&self.shapes, &self.bodies, &self.broadphase);
         let events = &mut self.events;
         let hit_threshold = self.hit_event_threshold;
@@ -93,7 +99,10 @@ impl World {
             }
             let body_a = bodies.get(contact.body_a).expect("live body");
             let body_b = bodies.get(contact.body_b).expect("live body");
-            let mut manifold = collide(&shape_a.collider, body_a.xf, &shape_b.collider, body_b.xf);
+            let reach = closing_reach(body_a, &shape_a.collider, body_b, &shape_b.collider);
+            let speculative = SPECULATIVE_DISTANCE + dt * reach;
+            let (a, b) = (&shape_a.collider, &shape_b.collider);
+            let mut manifold = collide(a, body_a.xf, b, body_b.xf, speculative);
             carry_impulses(&mut manifold, &contact.manifold);
             contact.manifold = manifold;
             match (was_touching, contact.is_touching()) {
@@ -125,19 +134,41 @@ impl World {
         });
     }
 
-    /// Refits the broad-phase box of every shape that left it during the step.
-    pub(super) fn synchronize_proxies(&mut self) {
+    /// Refits the broad-phase box of every shape that left it during the step. The box
+    /// covers where the shape is and where its velocity takes it in the next step of `dt`,
+    /// so a fast body's pairs are found before it reaches them.
+    pub(super) fn synchronize_proxies(&mut self, dt: f32) {
         for (_, body) in self.bodies.iter() {
             if body.body_type == BodyType::Static {
                 continue;
             }
+            let travel = dt * body.v;
             for &s in &body.shapes {
                 let shape = self.shapes.get(s).expect("bodies list live shapes");
-                let aabb = shape.collider.aabb(body.xf);
-                self.broadphase.update_proxy(shape.proxy, aabb, false);
+                let now = shape.collider.aabb(body.xf);
+                let ahead = Aabb {
+                    min: now.min + travel,
+                    max: now.max + travel,
+                };
+                self.broadphase
+                    .update_proxy(shape.proxy, now.union(&ahead), false);
             }
         }
     }
+}
+
+/// How fast (m/s) any point of shape A can approach any point of shape B: their relative
+/// linear speed plus each body's spin times the farthest its shape reaches from its
+/// centre of mass.
+fn closing_reach(a: &Body, shape_a: &Collider, b: &Body, shape_b: &Collider) -> f32 {
+    let reach = |body: &Body, shape: &Collider| {
+        let aabb = shape.aabb(body.xf);
+        let far = (aabb.min - body.center)
+            .abs()
+            .max((aabb.max - body.center).abs());
+        body.w.abs() * far.length()
+    };
+    (b.v - a.v).length() + reach(a, shape_a) + reach(b, shape_b)
 }
 
 /// The manifold point closing fastest along the normal, with its closing speed.

@@ -120,9 +120,9 @@ impl World {
         self.begin_step_reports();
         self.run_controllers(dt);
         self.find_new_contacts();
-        self.update_contacts();
+        self.update_contacts(dt);
         self.solve(dt);
-        self.synchronize_proxies();
+        self.synchronize_proxies(dt);
         self.remove_out_of_bounds();
         self.step_count += 1;
         Ok(())
