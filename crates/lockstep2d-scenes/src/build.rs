@@ -5,11 +5,12 @@
 //! into a path (`density` on shape 0 of body 3 is `bodies[3].shapes[0].density`).
 
 use lockstep2d::{
-    BodyDef, BodyId, BodyType, Capsule, Circle, Geometry, JointDef, JointId, Polygon,
-    RevoluteJointDef, ShapeDef, Vec2, World, WorldDef,
+    BodyDef, BodyId, BodyType, Capsule, Circle, DistanceJointDef, Geometry, JointDef, JointId,
+    Limit, Motor, MotorJointDef, Polygon, PrismaticJointDef, RevoluteJointDef, ShapeDef, Spring,
+    Vec2, WeldJointDef, WheelJointDef, World, WorldDef,
 };
 
-use crate::def::{BodyJson, BodyKind, JointJson, JointKind, SceneDef, ShapeJson};
+use crate::def::{BodyJson, BodyKind, JointJson, JointKind, SceneDef, ShapeJson, SpringJson};
 use crate::error::SceneError;
 use crate::load::{ShapeGeometry, shape_path};
 
@@ -167,21 +168,82 @@ fn add_joint(
             )
         })
     };
+    if let Some(field) = joint.unused_field() {
+        let kind = format!("{:?}", joint.kind).to_lowercase();
+        return Err(SceneError::new(
+            format!("{path}.{field}"),
+            format!("not used by a {kind} joint"),
+        ));
+    }
     let def = JointDef {
         body_a: body("body_a", joint.body_a)?,
         body_b: body("body_b", joint.body_b)?,
         collide_connected: joint.collide_connected,
-        kind: match joint.kind {
-            JointKind::Revolute => lockstep2d::JointKind::Revolute(RevoluteJointDef {
-                softness: joint.softness,
-                bias_factor: joint.bias_factor,
-                ..RevoluteJointDef::at(vec2(joint.anchor))
-            }),
-        },
+        kind: joint_kind(joint),
     };
     world
         .create_joint(&def)
         .map_err(|e| engine_error(&path, &e))
+}
+
+/// The engine's joint definition for a scene joint whose fields fit its type.
+fn joint_kind(joint: &JointJson) -> lockstep2d::JointKind {
+    use lockstep2d::JointKind as Kind;
+    let anchor = vec2(joint.anchor);
+    let axis = vec2(joint.axis.unwrap_or([1.0, 0.0]));
+    let limit = joint.limit.map(|[lower, upper]| Limit { lower, upper });
+    let motor = joint.motor.map(|m| Motor {
+        speed: m.speed,
+        max_force: m.max_force,
+    });
+    let spring = |s: Option<SpringJson>| {
+        s.map(|s| Spring {
+            hertz: s.hertz,
+            damping_ratio: s.damping_ratio,
+        })
+    };
+    match joint.kind {
+        JointKind::Revolute => Kind::Revolute(RevoluteJointDef {
+            softness: joint.softness,
+            bias_factor: joint.bias_factor,
+            limit,
+            motor,
+            spring: spring(joint.spring),
+            ..RevoluteJointDef::at(anchor)
+        }),
+        JointKind::Prismatic => Kind::Prismatic(PrismaticJointDef {
+            limit,
+            motor,
+            spring: spring(joint.spring),
+            ..PrismaticJointDef::new(anchor, axis)
+        }),
+        JointKind::Wheel => Kind::Wheel(WheelJointDef {
+            limit,
+            motor,
+            spring: spring(joint.spring).or(WheelJointDef::new(anchor, axis).spring),
+            ..WheelJointDef::new(anchor, axis)
+        }),
+        JointKind::Distance => {
+            let rod = DistanceJointDef::rod(anchor, vec2(joint.anchor_b.unwrap_or(joint.anchor)));
+            Kind::Distance(DistanceJointDef {
+                length: joint.length.unwrap_or(rod.length),
+                spring: spring(joint.spring),
+                limit,
+                ..rod
+            })
+        }
+        JointKind::Weld => Kind::Weld(WeldJointDef {
+            linear_spring: spring(joint.spring),
+            angular_spring: spring(joint.angular_spring),
+            ..WeldJointDef::new(anchor)
+        }),
+        JointKind::Motor => Kind::Motor(MotorJointDef::new(
+            vec2(joint.linear_offset.unwrap_or([0.0, 0.0])),
+            joint.angular_offset.unwrap_or(0.0),
+            joint.max_force.unwrap_or(0.0),
+            joint.max_torque.unwrap_or(0.0),
+        )),
+    }
 }
 
 /// An engine error at `prefix.<field>`, or at `prefix` when it names no field.

@@ -415,12 +415,37 @@ impl ShapeJson {
     }
 }
 
-/// The `type` of a joint. Revolute is the only kind so far, and the default.
+/// The `type` of a joint; revolute is the default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum JointKind {
     #[default]
     Revolute,
+    Prismatic,
+    Distance,
+    Weld,
+    Wheel,
+    Motor,
+}
+
+/// A motor on a joint's free coordinate: `lockstep2d::Motor`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MotorJson {
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub speed: f32,
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub max_force: f32,
+}
+
+/// A spring on a joint: `lockstep2d::Spring`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpringJson {
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub hertz: f32,
+    #[serde(default, deserialize_with = "crate::finite::deserialize")]
+    pub damping_ratio: f32,
 }
 
 /// Box2D-Lite's Baumgarte factor, as `lockstep2d::RevoluteJointDef::at`.
@@ -447,6 +472,36 @@ pub struct JointJson {
     pub bias_factor: f32,
     #[serde(default)]
     pub collide_connected: bool,
+    /// Distance: B's anchor (`anchor` is A's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub anchor_b: Option<[f32; 2]>,
+    /// Prismatic and wheel: the axis's world direction.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub axis: Option<[f32; 2]>,
+    /// Distance: the rest length (default: the anchors' distance).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub length: Option<f32>,
+    /// Revolute, prismatic, wheel, distance: `[lower, upper]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<[f32; 2]>,
+    /// Revolute, prismatic, wheel.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub motor: Option<MotorJson>,
+    /// Revolute, prismatic, wheel, distance; weld: the linear spring.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spring: Option<SpringJson>,
+    /// Weld: the angular spring.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub angular_spring: Option<SpringJson>,
+    /// Motor joint: B's target placement relative to A, and the force and torque limits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub linear_offset: Option<[f32; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub angular_offset: Option<f32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_force: Option<f32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_torque: Option<f32>,
 }
 
 impl JointJson {
@@ -460,7 +515,53 @@ impl JointJson {
             softness: 0.0,
             bias_factor: DEFAULT_JOINT_BIAS_FACTOR,
             collide_connected: false,
+            anchor_b: None,
+            axis: None,
+            length: None,
+            limit: None,
+            motor: None,
+            spring: None,
+            angular_spring: None,
+            linear_offset: None,
+            angular_offset: None,
+            max_force: None,
+            max_torque: None,
         }
+    }
+
+    /// A joint of another `kind` at `anchor`, with no options yet.
+    pub fn new(kind: JointKind, body_a: usize, body_b: usize, anchor: [f32; 2]) -> JointJson {
+        JointJson {
+            kind,
+            ..JointJson::revolute(body_a, body_b, anchor)
+        }
+    }
+
+    /// The first field set that this joint's `type` does not use, if any.
+    pub fn unused_field(&self) -> Option<&'static str> {
+        let set = [
+            ("anchor_b", self.anchor_b.is_some()),
+            ("axis", self.axis.is_some()),
+            ("length", self.length.is_some()),
+            ("limit", self.limit.is_some()),
+            ("motor", self.motor.is_some()),
+            ("spring", self.spring.is_some()),
+            ("angular_spring", self.angular_spring.is_some()),
+            ("linear_offset", self.linear_offset.is_some()),
+            ("angular_offset", self.angular_offset.is_some()),
+            ("max_force", self.max_force.is_some()),
+            ("max_torque", self.max_torque.is_some()),
+        ];
+        let used: &[&str] = match self.kind {
+            JointKind::Revolute => &["limit", "motor", "spring"],
+            JointKind::Prismatic | JointKind::Wheel => &["axis", "limit", "motor", "spring"],
+            JointKind::Distance => &["anchor_b", "length", "limit", "spring"],
+            JointKind::Weld => &["spring", "angular_spring"],
+            JointKind::Motor => &["linear_offset", "angular_offset", "max_force", "max_torque"],
+        };
+        set.into_iter()
+            .find(|(name, is_set)| *is_set && !used.contains(name))
+            .map(|(name, _)| name)
     }
 
     /// A soft joint: see `lockstep2d::RevoluteJointDef` for how the pair maps to a spring.

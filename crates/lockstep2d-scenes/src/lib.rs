@@ -30,8 +30,8 @@ mod save;
 
 pub use build::Scene;
 pub use def::{
-    BodyJson, BodyKind, JointJson, JointKind, SceneDef, ShapeJson, ShapeKind, SolverJson,
-    SolverKindJson,
+    BodyJson, BodyKind, JointJson, JointKind, MotorJson, SceneDef, ShapeJson, ShapeKind,
+    SolverJson, SolverKindJson, SpringJson,
 };
 pub use error::SceneError;
 pub use library::{named, names};
