@@ -69,10 +69,12 @@ fn run_json_reports_the_run() {
 
 #[test]
 fn same_scene_twice_gives_the_same_state_hash() {
-    let args = ["run", "randomized_stacking", "--steps", "200", "--json"];
+    // 40 steps: the stack is still falling into place (later it sleeps, and one more
+    // step changes nothing).
+    let args = ["run", "randomized_stacking", "--steps", "40", "--json"];
     let (a, b) = (run_json(&args), run_json(&args));
     assert_eq!(a["state_hash"], b["state_hash"]);
-    let other = run_json(&["run", "randomized_stacking", "--steps", "201", "--json"]);
+    let other = run_json(&["run", "randomized_stacking", "--steps", "41", "--json"]);
     assert_ne!(a["state_hash"], other["state_hash"]);
 }
 

@@ -6,8 +6,8 @@
 
 use lockstep2d::{
     BodyDef, BodyId, BodyType, Capsule, Circle, DistanceJointDef, Geometry, JointDef, JointId,
-    Limit, Motor, MotorJointDef, Polygon, PrismaticJointDef, RevoluteJointDef, ShapeDef, Spring,
-    Vec2, WeldJointDef, WheelJointDef, World, WorldDef,
+    Limit, Motor, MotorJointDef, Polygon, PrismaticJointDef, RevoluteJointDef, ShapeDef,
+    SleepSettings, Spring, Vec2, WeldJointDef, WheelJointDef, World, WorldDef,
 };
 
 use crate::def::{BodyJson, BodyKind, JointJson, JointKind, SceneDef, ShapeJson, SpringJson};
@@ -34,6 +34,10 @@ impl SceneDef {
         let mut world = World::new(&WorldDef {
             gravity: vec2(self.gravity),
             solver: self.solver.into(),
+            sleep: SleepSettings {
+                enabled: self.sleep,
+                ..SleepSettings::default()
+            },
             ..WorldDef::default()
         })
         .map_err(|e| {

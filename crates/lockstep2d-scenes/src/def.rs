@@ -25,6 +25,9 @@ pub struct SceneDef {
     /// How many steps a run takes unless told otherwise.
     pub steps: u32,
     pub solver: SolverJson,
+    /// Whether resting bodies fall asleep (Box2D's benchmarks turn it off).
+    #[serde(skip_serializing_if = "is_true")]
+    pub sleep: bool,
     /// Referred to by index from `joints`.
     pub bodies: Vec<BodyJson>,
     pub joints: Vec<JointJson>,
@@ -38,6 +41,7 @@ impl Default for SceneDef {
             hz: 60.0,
             steps: 600,
             solver: SolverJson::default(),
+            sleep: true,
             bodies: Vec::new(),
             joints: Vec::new(),
         }
@@ -600,6 +604,10 @@ fn is_zero(x: &f32) -> bool {
 
 fn is_zero_vec(v: &[f32; 2]) -> bool {
     v.iter().all(|x| x.to_bits() == 0)
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
 }
 
 fn is_one(x: &f32) -> bool {

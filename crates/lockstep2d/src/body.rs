@@ -121,6 +121,15 @@ pub(crate) struct Body {
     pub linear_damping: f32,
     pub angular_damping: f32,
     pub gravity_scale: f32,
+    /// False while the body sleeps: it then neither moves nor costs a solve.
+    pub awake: bool,
+    /// How long the body has moved slower than the sleep speed (s).
+    pub sleep_time: f32,
+    /// The island the body was in at the last step: the slot of its root body.
+    pub island: u32,
+    /// The farthest any of its shapes reaches from the centre of mass (m), to turn a
+    /// spin into a speed.
+    pub extent: f32,
     /// Shape slot indices, in the order they were added.
     pub shapes: Vec<u32>,
     /// Joint slot indices, in the order they were added.
@@ -157,6 +166,10 @@ impl Body {
             linear_damping: def.linear_damping,
             angular_damping: def.angular_damping,
             gravity_scale: def.gravity_scale,
+            awake: true,
+            sleep_time: 0.0,
+            island: u32::MAX,
+            extent: 0.0,
             shapes: Vec::new(),
             joints: Vec::new(),
         };
@@ -166,6 +179,26 @@ impl Body {
 
     pub fn is_dynamic(&self) -> bool {
         self.body_type == BodyType::Dynamic
+    }
+
+    /// A body the solver moves this step: dynamic and awake.
+    pub fn is_simulated(&self) -> bool {
+        self.is_dynamic() && self.awake
+    }
+
+    /// A body that can push others this step: simulated, or kinematic and moving.
+    pub fn is_active(&self) -> bool {
+        match self.body_type {
+            BodyType::Dynamic => self.awake,
+            BodyType::Kinematic => self.v != Vec2::ZERO || self.w != 0.0,
+            BodyType::Static => false,
+        }
+    }
+
+    /// Wakes the body and restarts its count towards sleep.
+    pub fn wake(&mut self) {
+        self.awake = true;
+        self.sleep_time = 0.0;
     }
 
     /// Recomputes mass, centre of mass and inertia from the shapes' mass data.

@@ -155,6 +155,11 @@ impl<T> Slots<T> {
             .filter_map(|(i, slot)| slot.value.as_mut().map(|v| (i as u32, v)))
     }
 
+    /// Live values, in index order.
+    pub fn values(&self) -> impl Iterator<Item = &T> {
+        self.entries.iter().filter_map(|slot| slot.value.as_ref())
+    }
+
     /// Live values, mutably, in index order.
     pub fn values_mut(&mut self) -> impl Iterator<Item = &mut T> {
         self.entries

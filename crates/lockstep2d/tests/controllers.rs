@@ -3,13 +3,22 @@
 mod support;
 
 use lockstep2d::{
-    BodyDef, BodyId, Buoyancy, BuoyancyDef, Circle, Geometry, Polygon, ShapeDef, Vec2, Wind,
-    WindDef, World, WorldDef,
+    BodyDef, BodyId, Buoyancy, BuoyancyDef, Circle, Geometry, Polygon, ShapeDef, SleepSettings,
+    Vec2, Wind, WindDef, World, WorldDef,
 };
 
-/// A world with water (density 1) below y = 0 and no ground.
+/// A world with water (density 1) below y = 0 and no ground. Sleep is off: a raft still
+/// bobbing by millimetres moves slower than the sleep speed and would freeze before the
+/// depth being measured.
 fn pool(def: &BuoyancyDef) -> World {
-    let mut world = World::new(&WorldDef::default()).unwrap();
+    let mut world = World::new(&WorldDef {
+        sleep: SleepSettings {
+            enabled: false,
+            ..SleepSettings::default()
+        },
+        ..WorldDef::default()
+    })
+    .unwrap();
     world.add_controller(Box::new(Buoyancy::new(def).unwrap()));
     world
 }

@@ -25,6 +25,7 @@ pub fn large_pyramid() -> SceneDef {
     }
     SceneDef {
         steps: 500,
+        sleep: false,
         bodies,
         ..SceneDef::new("large_pyramid")
     }

@@ -129,6 +129,8 @@ pub(crate) struct Joint {
     pub collide_connected: bool,
     /// Only the soft step can solve it (see `JointKind::needs_soft_step`).
     pub soft_only: bool,
+    /// Solved this step: at least one of its bodies is awake and dynamic.
+    pub active: bool,
     /// The soft step's preparation for the current step.
     frame: JointFrame,
     pub kind: JointState,
@@ -171,6 +173,7 @@ impl Joint {
             body_b: ib,
             collide_connected: def.collide_connected,
             soft_only: def.kind.needs_soft_step(),
+            active: false,
             frame: JointFrame::default(),
             kind,
         }

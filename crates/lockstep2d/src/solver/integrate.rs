@@ -9,7 +9,7 @@ use crate::math::Vec2;
 /// exact for c = 0, stable for any c and h, and close to e^(−c·h) for small c·h.
 pub(crate) fn integrate_velocities(bodies: &mut Slots<Body>, gravity: Vec2, h: f32) {
     for body in bodies.values_mut() {
-        if body.body_type != BodyType::Dynamic {
+        if !body.is_simulated() {
             body.step_force = Vec2::ZERO;
             body.step_torque = 0.0;
             continue;
@@ -28,7 +28,7 @@ pub(crate) fn integrate_velocities(bodies: &mut Slots<Body>, gravity: Vec2, h: f
 /// Moves every non-static body by its velocity over `h`.
 pub(crate) fn integrate_positions(bodies: &mut Slots<Body>, h: f32) {
     for body in bodies.values_mut() {
-        if body.body_type == BodyType::Static {
+        if body.body_type == BodyType::Static || !body.awake {
             continue;
         }
         body.center += h * body.v;

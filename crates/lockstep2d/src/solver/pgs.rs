@@ -83,8 +83,8 @@ impl Pgs {
         };
         self.contacts.clear();
         for (index, contact) in contacts.contacts.iter().enumerate() {
-            if contact.is_touching() {
-                let pair = (body(contact.body_a), body(contact.body_b));
+            let pair = (body(contact.body_a), body(contact.body_b));
+            if contact.is_touching() && (pair.0.is_simulated() || pair.1.is_simulated()) {
                 self.contacts.push(ContactConstraint::prepare(
                     index, contact, pair, settings, inv_dt,
                 ));
@@ -93,6 +93,9 @@ impl Pgs {
         self.joints.clear();
         for (index, joint) in joints.iter_mut() {
             let (a, b) = (joint.body_a, joint.body_b);
+            if !body(a).is_simulated() && !body(b).is_simulated() {
+                continue;
+            }
             // The world lets only Box2D-Lite's pin into a PGS world.
             if let JointState::Revolute(r) = &mut joint.kind {
                 let r = r.prepare((a, body(a)), (b, body(b)), settings, inv_dt);

@@ -123,8 +123,9 @@ impl SoftStep {
         );
         self.contacts.clear();
         for (index, contact) in contacts.contacts.iter().enumerate() {
-            if contact.is_touching() {
-                let pair = (body(contact.body_a), body(contact.body_b));
+            let pair = (body(contact.body_a), body(contact.body_b));
+            // A contact between sleeping and still bodies has nothing to do.
+            if contact.is_touching() && (pair.0.is_simulated() || pair.1.is_simulated()) {
                 let c =
                     SoftContact::prepare(index, contact, pair, softness, settings.warm_starting);
                 self.contacts.push(c);
@@ -134,7 +135,10 @@ impl SoftStep {
         let joint_softness = Softness::new(settings.joint_hertz, settings.joint_damping_ratio, h);
         for joint in joints.values_mut() {
             let (a, b) = (body(joint.body_a), body(joint.body_b));
-            joint.prepare_soft(a, b, joint_softness, h, settings.warm_starting);
+            joint.active = a.is_simulated() || b.is_simulated();
+            if joint.active {
+                joint.prepare_soft(a, b, joint_softness, h, settings.warm_starting);
+            }
         }
     }
 
@@ -167,7 +171,7 @@ impl SoftStep {
     /// controller forces act through every substep of the step.
     fn integrate_velocities(&mut self, bodies: &Slots<Body>, gravity: Vec2, h: f32) {
         for (index, body) in bodies.iter() {
-            if body.body_type != BodyType::Dynamic {
+            if !body.is_simulated() {
                 continue;
             }
             let state = &mut self.states[index as usize];
@@ -181,7 +185,7 @@ impl SoftStep {
     }
 
     fn warm_start(&mut self, joints: &Slots<Joint>) {
-        for (_, joint) in joints.iter() {
+        for joint in joints.values().filter(|j| j.active) {
             joint.warm_start(&mut self.states);
         }
         for &i in &self.order {
@@ -191,7 +195,7 @@ impl SoftStep {
 
     /// One pass over joints then contacts; with `use_bias` false this is the relax pass.
     fn solve(&mut self, joints: &mut Slots<Joint>, pass: &SoftPass, max_push: f32) {
-        for joint in joints.values_mut() {
+        for joint in joints.values_mut().filter(|j| j.active) {
             joint.solve(&mut self.states, pass);
         }
         for &i in &self.order {
@@ -202,7 +206,7 @@ impl SoftStep {
 
     fn integrate_positions(&mut self, bodies: &Slots<Body>, h: f32) {
         for (index, body) in bodies.iter() {
-            if body.body_type == BodyType::Static {
+            if body.body_type == BodyType::Static || !body.awake {
                 continue;
             }
             let state = &mut self.states[index as usize];
@@ -223,7 +227,7 @@ impl SoftStep {
             body.w = state.w;
             body.step_force = Vec2::ZERO;
             body.step_torque = 0.0;
-            if body.body_type != BodyType::Static {
+            if body.body_type != BodyType::Static && body.awake {
                 body.center += state.dp;
                 body.xf.q = state.dq.compose(body.xf.q).normalized();
                 body.xf.p = body.center - body.xf.q.rotate(body.local_center);

@@ -13,8 +13,10 @@ impl World {
     }
 
     /// Destroys a body with its shapes, their contacts, and the joints attached to it.
+    /// Its island wakes: what rested on it must fall.
     pub fn destroy_body(&mut self, id: BodyId) -> Result<()> {
         let index = self.bodies.resolve(id)?;
+        self.wake_island(index);
         let body = self.body(index);
         let (joints, shapes) = (body.joints.clone(), body.shapes.clone());
         for j in joints {
@@ -101,6 +103,7 @@ impl World {
         check_finite_vec("position", position)?;
         check_finite("angle", angle)?;
         let index = self.bodies.resolve(id)?;
+        self.wake_island(index);
         let body = self.bodies.get_mut(index).expect("resolved");
         body.set_transform(Transform::new(position, angle));
         self.refresh_proxies(index);
@@ -124,21 +127,21 @@ impl World {
     pub fn apply_force(&mut self, id: BodyId, force: Vec2, point: Vec2) -> Result<()> {
         check_finite_vec("force", force)?;
         check_finite_vec("point", point)?;
-        self.body_mut(id)?.apply_force(force, point);
+        self.pushed_body(id)?.apply_force(force, point);
         Ok(())
     }
 
     /// Adds a force (N) at the centre of mass.
     pub fn apply_force_to_center(&mut self, id: BodyId, force: Vec2) -> Result<()> {
         check_finite_vec("force", force)?;
-        self.body_mut(id)?.force += force;
+        self.pushed_body(id)?.force += force;
         Ok(())
     }
 
     /// Adds a torque (N·m) that stays until `clear_forces`.
     pub fn apply_torque(&mut self, id: BodyId, torque: f32) -> Result<()> {
         check_finite("torque", torque)?;
-        self.body_mut(id)?.torque += torque;
+        self.pushed_body(id)?.torque += torque;
         Ok(())
     }
 
@@ -146,7 +149,7 @@ impl World {
     pub fn apply_linear_impulse(&mut self, id: BodyId, impulse: Vec2, point: Vec2) -> Result<()> {
         check_finite_vec("impulse", impulse)?;
         check_finite_vec("point", point)?;
-        let body = self.body_mut(id)?;
+        let body = self.pushed_body(id)?;
         if body.is_dynamic() {
             body.v += body.inv_mass * impulse;
             body.w += body.inv_inertia * cross(point - body.center, impulse);
@@ -157,7 +160,7 @@ impl World {
     /// Changes the angular velocity at once by an angular impulse (N·m·s).
     pub fn apply_angular_impulse(&mut self, id: BodyId, impulse: f32) -> Result<()> {
         check_finite("impulse", impulse)?;
-        let body = self.body_mut(id)?;
+        let body = self.pushed_body(id)?;
         if body.is_dynamic() {
             body.w += body.inv_inertia * impulse;
         }
@@ -223,9 +226,17 @@ impl World {
         Ok(body)
     }
 
+    /// A body that user forces, impulses or velocities are about to act on: woken, with
+    /// its island, so that they take effect.
+    fn pushed_body(&mut self, id: BodyId) -> Result<&mut Body> {
+        let index = self.bodies.resolve(id)?;
+        self.wake_island(index);
+        Ok(self.bodies.get_mut(index).expect("resolved"))
+    }
+
     /// A body whose velocity may be set: not static.
     fn movable_body(&mut self, id: BodyId) -> Result<&mut Body> {
-        let body = self.body_mut(id)?;
+        let body = self.pushed_body(id)?;
         if body.body_type == BodyType::Static {
             return Err(Error::InvalidValue {
                 field: "body",

@@ -76,8 +76,15 @@ impl World {
     pub(super) fn update_contacts(&mut self, dt: f32) {
         let (shapes, bodies, broadphase) = (&self.shapes, &self.bodies, &self.broadphase);
         let events = &mut self.events;
+        let to_wake = &mut self.islands.to_wake;
         let hit_threshold = self.hit_event_threshold;
         self.contacts.update_all(|contact| {
+            let body_a = bodies.get(contact.body_a).expect("live body");
+            let body_b = bodies.get(contact.body_b).expect("live body");
+            // Between sleeping and still bodies nothing moves: the manifold stands.
+            if !body_a.is_active() && !body_b.is_active() {
+                return true;
+            }
             let was_touching = contact.is_touching();
             let shape_a = shapes
                 .get(contact.shape_a)
@@ -97,14 +104,20 @@ impl World {
                 }
                 return false;
             }
-            let body_a = bodies.get(contact.body_a).expect("live body");
-            let body_b = bodies.get(contact.body_b).expect("live body");
             let reach = closing_reach(body_a, &shape_a.collider, body_b, &shape_b.collider);
             let speculative = SPECULATIVE_DISTANCE + dt * reach;
             let (a, b) = (&shape_a.collider, &shape_b.collider);
             let mut manifold = collide(a, body_a.xf, b, body_b.xf, speculative);
             carry_impulses(&mut manifold, &contact.manifold);
             contact.manifold = manifold;
+            // An active body touching a sleeping one wakes its island before the solve.
+            if contact.is_touching() {
+                for (body, index) in [(body_a, contact.body_a), (body_b, contact.body_b)] {
+                    if body.is_dynamic() && !body.awake {
+                        to_wake.push(index);
+                    }
+                }
+            }
             match (was_touching, contact.is_touching()) {
                 (false, true) => {
                     events.begin.push(ContactBegin {
@@ -132,6 +145,7 @@ impl World {
             }
             true
         });
+        self.wake_queued();
     }
 
     /// Refits the broad-phase box of every shape that left it during the step. The box
@@ -139,7 +153,7 @@ impl World {
     /// so a fast body's pairs are found before it reaches them.
     pub(super) fn synchronize_proxies(&mut self, dt: f32) {
         for (_, body) in self.bodies.iter() {
-            if body.body_type == BodyType::Static {
+            if body.body_type == BodyType::Static || !body.awake {
                 continue;
             }
             let travel = dt * body.v;

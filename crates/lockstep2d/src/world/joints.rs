@@ -28,6 +28,8 @@ impl World {
                 reason: "needs the soft-step solver: PGS (Box2D-Lite) solves only the plain revolute pin",
             });
         }
+        self.wake_island(a);
+        self.wake_island(b);
         let joint = Joint::new(def, (a, self.body(a)), (b, self.body(b)));
         let id: JointId = self.joints.insert(joint);
         for body in [a, b] {
@@ -45,8 +47,13 @@ impl World {
         Ok(id)
     }
 
+    /// Removes a joint and wakes its bodies.
     pub fn destroy_joint(&mut self, id: JointId) -> Result<()> {
         let index = self.joints.resolve(id)?;
+        let joint = self.joints.get(index).expect("resolved");
+        let (a, b) = (joint.body_a, joint.body_b);
+        self.wake_island(a);
+        self.wake_island(b);
         self.remove_joint(index);
         Ok(())
     }

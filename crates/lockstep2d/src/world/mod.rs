@@ -6,6 +6,9 @@ mod collision;
 mod controllers;
 mod joints;
 mod shapes;
+mod sleep;
+
+pub use sleep::SleepSettings;
 
 use crate::body::Body;
 use crate::broadphase::BroadPhase;
@@ -32,6 +35,8 @@ pub struct WorldDef {
     /// Bodies whose centre of mass leaves this box are destroyed at the end of a step
     /// and reported by `removed_bodies` (seed 003's destructor). None: no limit.
     pub bounds: Option<Aabb>,
+    /// When resting bodies fall asleep.
+    pub sleep: SleepSettings,
 }
 
 impl Default for WorldDef {
@@ -41,6 +46,7 @@ impl Default for WorldDef {
             solver: SolverSettings::default(),
             hit_event_threshold: 1.0,
             bounds: None,
+            sleep: SleepSettings::default(),
         }
     }
 }
@@ -77,6 +83,8 @@ pub struct World {
     bounds: Option<Aabb>,
     /// Bodies the last step removed for leaving `bounds`.
     removed: Vec<BodyId>,
+    sleep: SleepSettings,
+    islands: sleep::IslandScratch,
 }
 
 impl World {
@@ -85,6 +93,7 @@ impl World {
         def.solver.validate()?;
         crate::error::check_non_negative("hit_event_threshold", def.hit_event_threshold)?;
         bounds::validate(def.bounds)?;
+        def.sleep.validate()?;
         Ok(World {
             gravity: def.gravity,
             settings: def.solver,
@@ -105,6 +114,8 @@ impl World {
             pending_events: ContactEvents::default(),
             bounds: def.bounds,
             removed: Vec::new(),
+            sleep: def.sleep,
+            islands: sleep::IslandScratch::default(),
         })
     }
 
@@ -123,6 +134,7 @@ impl World {
         self.update_contacts(dt);
         self.solve(dt);
         self.synchronize_proxies(dt);
+        self.update_sleep(dt);
         self.remove_out_of_bounds();
         self.step_count += 1;
         Ok(())
@@ -167,9 +179,11 @@ impl World {
         self.gravity
     }
 
+    /// Changes gravity and wakes every body, so that none hangs in the air asleep.
     pub fn set_gravity(&mut self, gravity: Vec2) -> Result<()> {
         check_finite_vec("gravity", gravity)?;
         self.gravity = gravity;
+        self.bodies.values_mut().for_each(|b| b.wake());
         Ok(())
     }
 

@@ -6,7 +6,7 @@ use crate::broadphase::ProxyKey;
 use crate::error::Result;
 use crate::events::ContactEnd;
 use crate::id::{BodyId, ShapeId};
-use crate::math::Aabb;
+use crate::math::{Aabb, Transform};
 use crate::shape::{Shape, ShapeDef};
 
 impl World {
@@ -32,6 +32,7 @@ impl World {
             .shapes
             .push(id.index);
         self.update_mass(body_index);
+        self.wake_island(body_index);
         Ok(id)
     }
 
@@ -39,6 +40,7 @@ impl World {
     pub fn destroy_shape(&mut self, id: ShapeId) -> Result<()> {
         let index = self.shapes.resolve(id)?;
         let body = self.shape(index).body;
+        self.wake_island(body);
         self.remove_shape(index);
         self.update_mass(body);
         Ok(())
@@ -85,6 +87,7 @@ impl World {
                 shapes.id_of(i)
             }
         };
+        let touched = &mut self.islands.to_wake;
         self.contacts.remove_where(|c| {
             let involved = c.shape_a == index || c.shape_b == index;
             if involved && c.is_touching() {
@@ -92,24 +95,37 @@ impl World {
                     shape_a: shape_id(c.shape_a),
                     shape_b: shape_id(c.shape_b),
                 });
+                // What rested on the shape must not hang in the air asleep.
+                touched.extend([c.body_a, c.body_b]);
             }
             involved
         });
         if let Some(body) = self.bodies.get_mut(shape.body) {
             body.shapes.retain(|&s| s != index);
         }
+        self.wake_queued();
     }
 
+    /// Mass, centre of mass and inertia from the shapes, and how far the shapes reach
+    /// from the centre of mass.
     fn update_mass(&mut self, body_index: u32) {
-        let masses: Vec<_> = self
-            .body(body_index)
+        let body = self.body(body_index);
+        let masses: Vec<_> = body
             .shapes
             .iter()
             .map(|&s| self.shape(s).def.mass())
             .collect();
-        self.bodies
-            .get_mut(body_index)
-            .expect("live body")
-            .set_mass(&masses);
+        let boxes: Vec<Aabb> = body
+            .shapes
+            .iter()
+            .map(|&s| self.shape(s).collider.aabb(Transform::IDENTITY))
+            .collect();
+        let body = self.bodies.get_mut(body_index).expect("live body");
+        body.set_mass(&masses);
+        let center = body.local_center;
+        body.extent = boxes
+            .iter()
+            .map(|b| (b.min - center).abs().max((b.max - center).abs()).length())
+            .fold(0.0, f32::max);
     }
 }

@@ -1,0 +1,216 @@
+//! Islands and sleeping: bodies that have rested long enough stop being simulated until
+//! something disturbs them.
+//!
+//! After each step the dynamic bodies are grouped into islands — bodies linked by
+//! touching contacts or joints, found by union–find in slot order, so the grouping is the
+//! same on every run. An island sleeps when every body in it has moved slower than the
+//! sleep speed for the sleep time: its velocities are zeroed and it is skipped by the
+//! narrow phase, the solver and the integrator. It wakes as a whole when an active body
+//! touches one of its bodies, when a joint or force reaches one of them, or when a body it
+//! rests on is removed.
+
+use super::World;
+use crate::error::{Result, check_non_negative};
+use crate::id::BodyId;
+use crate::math::Vec2;
+
+/// When bodies fall asleep. Box2D's defaults: 0.05 m/s for 0.5 s.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SleepSettings {
+    pub enabled: bool,
+    /// A body moving slower than this (m/s, counting spin × its reach) is resting.
+    pub speed: f32,
+    /// How long (s) a whole island must rest before it sleeps.
+    pub time: f32,
+}
+
+impl Default for SleepSettings {
+    fn default() -> Self {
+        SleepSettings {
+            enabled: true,
+            speed: 0.05,
+            time: 0.5,
+        }
+    }
+}
+
+impl SleepSettings {
+    pub(crate) fn validate(&self) -> Result<()> {
+        check_non_negative("sleep.speed", self.speed)?;
+        check_non_negative("sleep.time", self.time)
+    }
+}
+
+/// Working arrays of the island pass, kept between steps.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct IslandScratch {
+    parent: Vec<u32>,
+    /// Per root: the shortest rest among the island's bodies (∞ for sleeping ones).
+    least_rest: Vec<f32>,
+    /// Bodies to wake once a borrow of the contacts ends.
+    pub to_wake: Vec<u32>,
+}
+
+impl World {
+    pub fn is_awake(&self, id: BodyId) -> Result<bool> {
+        let index = self.bodies.resolve(id)?;
+        Ok(self.body(index).awake)
+    }
+
+    /// Wakes a body and the island it sleeps in.
+    pub fn wake(&mut self, id: BodyId) -> Result<()> {
+        let index = self.bodies.resolve(id)?;
+        self.wake_island(index);
+        Ok(())
+    }
+
+    /// Dynamic bodies being simulated.
+    pub fn awake_body_count(&self) -> usize {
+        self.bodies.values().filter(|b| b.is_simulated()).count()
+    }
+
+    pub fn sleep_settings(&self) -> &SleepSettings {
+        &self.sleep
+    }
+
+    /// Changes when bodies fall asleep; turning sleep off wakes every body.
+    pub fn set_sleep_settings(&mut self, sleep: SleepSettings) -> Result<()> {
+        sleep.validate()?;
+        self.sleep = sleep;
+        if !sleep.enabled {
+            self.bodies.values_mut().for_each(|b| b.wake());
+        }
+        Ok(())
+    }
+
+    /// Wakes the body at slot `index` and every body of its last island. An awake body's
+    /// island is awake already (islands sleep whole), so that costs nothing.
+    pub(crate) fn wake_island(&mut self, index: u32) {
+        let Some(body) = self.bodies.get_mut(index) else {
+            return;
+        };
+        if body.awake {
+            return;
+        }
+        body.wake();
+        let island = body.island;
+        if island == u32::MAX {
+            return;
+        }
+        for body in self.bodies.values_mut() {
+            if body.island == island {
+                body.wake();
+            }
+        }
+    }
+
+    /// Wakes the islands queued in `islands.to_wake`.
+    pub(super) fn wake_queued(&mut self) {
+        let mut queued = std::mem::take(&mut self.islands.to_wake);
+        for &index in &queued {
+            self.wake_island(index);
+        }
+        queued.clear();
+        self.islands.to_wake = queued;
+    }
+
+    /// The end-of-step island pass (see the module docs).
+    pub(super) fn update_sleep(&mut self, dt: f32) {
+        if !self.sleep.enabled {
+            return;
+        }
+        self.count_rest(dt);
+        self.link_islands();
+        self.sleep_or_wake_islands();
+    }
+
+    /// Adds `dt` to the rest time of every awake dynamic body slower than the sleep
+    /// speed, and restarts it for the others.
+    fn count_rest(&mut self, dt: f32) {
+        let threshold = self.sleep.speed;
+        for body in self.bodies.values_mut() {
+            if !body.is_simulated() {
+                continue;
+            }
+            let speed = body.v.length() + body.w.abs() * body.extent;
+            body.sleep_time = if speed > threshold {
+                0.0
+            } else {
+                body.sleep_time + dt
+            };
+        }
+    }
+
+    /// Union–find over the dynamic bodies joined by touching contacts and joints; each
+    /// body's `island` becomes its root's slot.
+    fn link_islands(&mut self) {
+        let slots = self.bodies.capacity();
+        let parent = &mut self.islands.parent;
+        parent.clear();
+        parent.extend(0..slots as u32);
+        let dynamic = |i: u32| self.bodies.get(i).is_some_and(|b| b.is_dynamic());
+        let links = self
+            .contacts
+            .contacts
+            .iter()
+            .filter(|c| c.is_touching())
+            .map(|c| (c.body_a, c.body_b))
+            .chain(self.joints.values().map(|j| (j.body_a, j.body_b)));
+        for (a, b) in links {
+            if dynamic(a) && dynamic(b) {
+                union(parent, a, b);
+            }
+        }
+        for (index, body) in self.bodies.iter_mut() {
+            body.island = if body.is_dynamic() {
+                find(parent, index)
+            } else {
+                u32::MAX
+            };
+        }
+    }
+
+    /// Puts to sleep the islands whose every body has rested long enough, and wakes the
+    /// sleeping bodies of islands that an awake body has joined.
+    fn sleep_or_wake_islands(&mut self) {
+        let least = &mut self.islands.least_rest;
+        least.clear();
+        least.resize(self.bodies.capacity(), f32::INFINITY);
+        for body in self.bodies.values() {
+            if body.is_simulated() {
+                let slot = &mut least[body.island as usize];
+                *slot = slot.min(body.sleep_time);
+            }
+        }
+        let time = self.sleep.time;
+        for body in self.bodies.values_mut() {
+            if !body.is_dynamic() {
+                continue;
+            }
+            if least[body.island as usize] >= time {
+                body.awake = false;
+                body.v = Vec2::ZERO;
+                body.w = 0.0;
+            } else if !body.awake {
+                body.wake();
+            }
+        }
+    }
+}
+
+fn find(parent: &mut [u32], mut i: u32) -> u32 {
+    while parent[i as usize] != i {
+        let grand = parent[parent[i as usize] as usize];
+        parent[i as usize] = grand;
+        i = grand;
+    }
+    i
+}
+
+/// Joins two sets under the smaller root, so the result does not depend on the order of
+/// the links beyond their own order.
+fn union(parent: &mut [u32], a: u32, b: u32) {
+    let (ra, rb) = (find(parent, a), find(parent, b));
+    let (low, high) = if ra < rb { (ra, rb) } else { (rb, ra) };
+    parent[high as usize] = low;
+}
