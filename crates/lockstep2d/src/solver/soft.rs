@@ -54,6 +54,8 @@ pub(crate) struct SoftStep {
     contacts: Vec<SoftContact>,
     /// Indices into `contacts`, colour by colour: the order they are solved in.
     order: Vec<u32>,
+    /// Each contact's colour, on the way to `order`.
+    colors: Vec<u32>,
     coloring: Coloring,
 }
 
@@ -147,20 +149,20 @@ impl SoftStep {
     fn order_by_color(&mut self, body_count: usize) {
         self.coloring.reset(body_count);
         let mut starts = [0u32; COLOR_COUNT + 3];
-        self.order.clear();
+        self.colors.clear();
         for c in &self.contacts {
             let (a, b) = c.moving_bodies();
             let color = self.coloring.assign(a, b);
             starts[color + 2] += 1;
-            self.order.push(color as u32);
+            self.colors.push(color as u32);
         }
         for color in 2..starts.len() {
             starts[color] += starts[color - 1];
         }
         // starts[color + 1] is now where `color` begins; each placement moves it on.
-        let colors = std::mem::take(&mut self.order);
-        self.order.resize(colors.len(), 0);
-        for (index, &color) in colors.iter().enumerate() {
+        self.order.clear();
+        self.order.resize(self.colors.len(), 0);
+        for (index, &color) in self.colors.iter().enumerate() {
             let slot = &mut starts[color as usize + 1];
             self.order[*slot as usize] = index as u32;
             *slot += 1;

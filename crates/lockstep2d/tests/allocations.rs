@@ -1,0 +1,72 @@
+//! Once warm, a step allocates nothing: every working array (solver rows, colours,
+//! islands, broad-phase pairs and stacks, events) is kept and reused between steps.
+
+mod support;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use lockstep2d::{SleepSettings, SolverSettings, Vec2, WorldDef};
+
+/// The system allocator, counting the allocations made through it.
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// A settled pile of boxes with sleep off, so every stage of the step keeps working.
+fn warm_pile(solver: SolverSettings) -> lockstep2d::World {
+    let def = WorldDef {
+        solver,
+        sleep: SleepSettings {
+            enabled: false,
+            ..SleepSettings::default()
+        },
+        ..WorldDef::default()
+    };
+    let mut world = support::world_with_ground(&def, 0.6);
+    for row in 0..6 {
+        for column in 0..(6 - row) {
+            let x = column as f32 + 0.5 * row as f32 - 2.5;
+            support::add_box(&mut world, Vec2::new(x, 0.5 + row as f32), 0.5, 1.0);
+        }
+    }
+    support::run(&mut world, 120);
+    world
+}
+
+#[test]
+fn a_warm_step_allocates_nothing() {
+    for solver in [SolverSettings::default(), SolverSettings::box2d_lite()] {
+        let mut world = warm_pile(solver);
+        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        support::run(&mut world, 60);
+        let made = ALLOCATIONS.load(Ordering::Relaxed) - before;
+        assert_eq!(
+            made, 0,
+            "{:?}: {made} allocations in 60 warm steps",
+            solver.kind
+        );
+    }
+}
