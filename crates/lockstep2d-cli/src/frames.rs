@@ -5,6 +5,7 @@
 use std::fmt;
 use std::time::Duration;
 
+use crate::stages::StageSum;
 use clap::{Args, ValueEnum};
 use lockstep2d::{
     BodyId, FixedStepper, FrameReport, OverloadPolicy, Smoothing, StepperConfig, World,
@@ -328,6 +329,7 @@ pub fn run(
     bodies: &[BodyId],
     plan: &FramePlan,
     steps: u32,
+    stages: &mut StageSum,
 ) -> Result<FramesRun, String> {
     let mut stepper =
         FixedStepper::new(plan.config).map_err(|e| format!("the fixed-step driver: {e}"))?;
@@ -343,9 +345,10 @@ pub fn run(
             break;
         }
         let frame_time = frame_times.next_frame();
-        // No per-step game logic here: the scene runs as it was built.
+        // No game logic here: the scene runs as it was built. Before each step the
+        // world's profile is the previous step's (zeros before the first).
         let report = stepper
-            .advance(world, frame_time, |_, _| {})
+            .advance(world, frame_time, |world, _| stages.add(world.profile()))
             .map_err(|e| e.to_string())?;
         let pose = match plan.trace {
             Some(id) => Some(traced_pose(&stepper, world, bodies[id], id)?),
@@ -353,6 +356,7 @@ pub fn run(
         };
         run.record(frame_time, &report, pose);
     }
+    stages.add(world.profile());
     Ok(run)
 }
 

@@ -7,6 +7,7 @@ mod progress;
 mod render;
 mod run;
 mod scene_arg;
+mod stages;
 mod view;
 
 use std::process::ExitCode;

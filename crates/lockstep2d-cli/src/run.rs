@@ -8,6 +8,7 @@ use lockstep2d_scenes::{Scene, SceneDef, SolverKindJson};
 use serde::Serialize;
 
 use crate::frames::{self, FrameArgs, FrameRow, FrameSummary, FramesRun};
+use crate::stages::{StageMs, StageSum};
 
 /// `--solver`'s values.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -104,6 +105,8 @@ struct Report {
     bodies: usize,
     contacts: usize,
     ms_per_step: f64,
+    /// Mean milliseconds per step in each stage of the step.
+    stage_ms: StageMs,
     state_hash: String,
     bodies_initial: Vec<BodyState>,
     bodies_final: Vec<BodyState>,
@@ -149,10 +152,11 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
     let initial = body_states(&world, &bodies);
 
     let start = Instant::now();
+    let mut stages = StageSum::default();
     let clock = match &plan {
-        Some(plan) => Some(frames::run(&mut world, &bodies, plan, steps)?),
+        Some(plan) => Some(frames::run(&mut world, &bodies, plan, steps, &mut stages)?),
         None => {
-            step_plainly(&mut world, dt, steps)?;
+            step_plainly(&mut world, dt, steps, &mut stages)?;
             None
         }
     };
@@ -170,6 +174,7 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
         } else {
             0.0
         },
+        stage_ms: stages.mean(steps),
         state_hash: format!("{:016x}", world.state_hash()),
         bodies_initial: initial,
         bodies_final: body_states(&world, &bodies),
@@ -186,9 +191,15 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
 }
 
 /// The run without a frame clock: `steps` steps of `dt`, nothing else.
-fn step_plainly(world: &mut World, dt: f32, steps: u32) -> Result<(), String> {
+fn step_plainly(
+    world: &mut World,
+    dt: f32,
+    steps: u32,
+    stages: &mut StageSum,
+) -> Result<(), String> {
     for _ in 0..steps {
         world.step(dt).map_err(|e| e.to_string())?;
+        stages.add(world.profile());
     }
     Ok(())
 }
@@ -224,6 +235,7 @@ fn print_summary(report: &Report, hz: f32) {
         report.ms_per_step, report.contacts
     );
     println!("  largest displacement {moved:.3} m, fastest body now {fastest:.4} m/s");
+    println!("{}", report.stage_ms);
     println!("  state hash {}", report.state_hash);
     if let Some(summary) = &report.frame_summary {
         println!("{summary}");

@@ -199,3 +199,31 @@ fn no_arguments_falls_back_to_a_gif_when_the_window_will_not_open() {
     assert!(stderr(&output).contains("rendering to a file instead"));
     assert!(dir.join("lockstep2d-pyramid.gif").is_file());
 }
+
+#[test]
+fn json_reports_where_the_step_time_went() {
+    let report = run_json(&["run", "pyramid", "--steps", "60", "--json"]);
+    let stages = report["stage_ms"].as_object().expect("stage_ms");
+    let names = [
+        "controllers",
+        "broad_phase",
+        "narrow_phase",
+        "solve",
+        "refit",
+        "sleep",
+    ];
+    let mut sum = 0.0;
+    for name in names {
+        let ms = stages[name].as_f64().unwrap_or(-1.0);
+        assert!(ms >= 0.0, "{name}: {ms}");
+        sum += ms;
+    }
+    // The stages are parts of the step: together no more than the whole (with slack for
+    // the loop around them).
+    let whole = report["ms_per_step"].as_f64().unwrap();
+    assert!(
+        sum > 0.0 && sum <= whole * 1.05 + 0.01,
+        "stages {sum} ms, step {whole} ms"
+    );
+    assert!(stages["solve"].as_f64().unwrap() > 0.0);
+}

@@ -5,9 +5,11 @@ mod bounds;
 mod collision;
 mod controllers;
 mod joints;
+mod profile;
 mod shapes;
 mod sleep;
 
+pub use profile::StepProfile;
 pub use sleep::SleepSettings;
 
 use crate::body::Body;
@@ -85,6 +87,7 @@ pub struct World {
     removed: Vec<BodyId>,
     sleep: SleepSettings,
     islands: sleep::IslandScratch,
+    profile: StepProfile,
 }
 
 impl World {
@@ -116,6 +119,7 @@ impl World {
             removed: Vec::new(),
             sleep: def.sleep,
             islands: sleep::IslandScratch::default(),
+            profile: StepProfile::default(),
         })
     }
 
@@ -128,14 +132,22 @@ impl World {
                 reason: "must be a finite number > 0",
             });
         }
+        let mut laps = profile::Laps::start();
         self.begin_step_reports();
         self.run_controllers(dt);
+        self.profile.controllers = laps.lap();
         self.find_new_contacts();
+        self.profile.broad_phase = laps.lap();
         self.update_contacts(dt);
+        self.profile.narrow_phase = laps.lap();
         self.solve(dt);
+        self.profile.solve = laps.lap();
         self.synchronize_proxies(dt);
+        self.profile.refit = laps.lap();
         self.update_sleep(dt);
+        self.profile.sleep = laps.lap();
         self.remove_out_of_bounds();
+        self.profile.total = laps.total();
         self.step_count += 1;
         Ok(())
     }
@@ -168,6 +180,11 @@ impl World {
                 self.impulse_to_force = inv_dt;
             }
         }
+    }
+
+    /// How long each stage of the last step took.
+    pub fn profile(&self) -> &StepProfile {
+        &self.profile
     }
 
     /// Steps taken since the world was created.
