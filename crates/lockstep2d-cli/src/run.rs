@@ -36,6 +36,9 @@ pub struct RunArgs {
     /// PGS: solver iterations per step (default 10).
     #[arg(long)]
     iterations: Option<u32>,
+    /// Threads that solve contacts (the result does not depend on it).
+    #[arg(long, default_value_t = 1)]
+    threads: u32,
     /// Start each step's solve from zero impulses.
     #[arg(long)]
     no_warm_starting: bool,
@@ -147,6 +150,9 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
         steps,
         ..
     } = def.build().map_err(|e| format!("{}: {e}", args.scene))?;
+    world
+        .set_threads(args.threads)
+        .map_err(|e| format!("--threads {}: {}", args.threads, e.reason()))?;
     let plan = args.frames.plan(hz, bodies.len())?;
     let dt = 1.0 / hz;
     let initial = body_states(&world, &bodies);

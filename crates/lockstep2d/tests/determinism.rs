@@ -102,3 +102,39 @@ fn cloned_world_continues_identically() {
     run(&mut copy, 100);
     assert_eq!(world.state_hash(), copy.state_hash());
 }
+
+/// A pyramid big enough that its colours are shared out among threads.
+fn big_pyramid(threads: u32) -> World {
+    let def = WorldDef {
+        threads,
+        ..WorldDef::default()
+    };
+    let mut world = world_with_ground(&def, 0.6);
+    let base = 50;
+    for row in 0..base {
+        for column in row..base {
+            let x = (row as f32 + 1.0) * 0.5 + (column - row) as f32 - 0.5 * base as f32;
+            add_box(&mut world, Vec2::new(x, 0.5 + row as f32), 0.5, 1.0);
+        }
+    }
+    world
+}
+
+#[test]
+fn the_thread_count_does_not_change_a_bit() {
+    let hash = |threads| {
+        let mut world = big_pyramid(threads);
+        run(&mut world, 40);
+        world.state_hash()
+    };
+    let one = hash(1);
+    assert_eq!(hash(2), one, "2 threads");
+    assert_eq!(hash(4), one, "4 threads");
+    assert!(
+        World::new(&WorldDef {
+            threads: 0,
+            ..WorldDef::default()
+        })
+        .is_err()
+    );
+}

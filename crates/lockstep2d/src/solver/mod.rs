@@ -12,6 +12,7 @@ mod coloring;
 mod contact_constraint;
 mod integrate;
 mod pgs;
+mod shared_states;
 mod soft;
 mod soft_contact;
 mod softness;

@@ -13,7 +13,8 @@
 //! solved with the precision of one at the origin.
 
 use super::coloring::{COLOR_COUNT, Coloring};
-use super::soft_contact::SoftContact;
+use super::shared_states::SharedStates;
+use super::soft_contact::{BodyPair, SoftContact};
 use super::softness::Softness;
 use crate::body::{Body, BodyType};
 use crate::contact::ContactSet;
@@ -21,6 +22,14 @@ use crate::id::Slots;
 use crate::joint::{Joint, SoftPass};
 use crate::math::{Rot, Vec2};
 use crate::solver::SolverSettings;
+use rayon::ThreadPool;
+use rayon::prelude::*;
+
+/// A colour's contacts are shared out among threads only when there are at least this
+/// many: below it the hand-off costs more than it saves.
+const PARALLEL_MIN: usize = 256;
+/// Contacts per task.
+const CHUNK: usize = 64;
 
 /// What the soft step reads and writes of a body in its inner loops: 28 bytes, so two
 /// bodies share a cache line. Masses live in the constraints.
@@ -52,10 +61,13 @@ impl Default for BodyState {
 pub(crate) struct SoftStep {
     states: Vec<BodyState>,
     contacts: Vec<SoftContact>,
-    /// Indices into `contacts`, colour by colour: the order they are solved in.
+    /// Where each colour's contacts start in `contacts` (which are in colour order), and
+    /// where the last ends; the last colour is the overflow.
+    color_starts: [usize; COLOR_COUNT + 2],
+    /// The active contacts' indices in the contact set with their colours, in set order.
+    colored: Vec<(u32, u32)>,
+    /// The same indices in colour order.
     order: Vec<u32>,
-    /// Each contact's colour, on the way to `order`.
-    colors: Vec<u32>,
     coloring: Coloring,
 }
 
@@ -67,8 +79,8 @@ impl SoftStep {
         contacts: &mut ContactSet,
         joints: &mut Slots<Joint>,
         settings: &SolverSettings,
-        gravity: Vec2,
-        dt: f32,
+        (gravity, dt): (Vec2, f32),
+        pool: Option<&ThreadPool>,
     ) {
         let h = dt / settings.substeps as f32;
         let pass = |use_bias| SoftPass {
@@ -81,15 +93,13 @@ impl SoftStep {
         let push = settings.max_push_speed;
         for _ in 0..settings.substeps {
             self.integrate_velocities(bodies, gravity, h);
-            self.warm_start(joints);
-            self.solve(joints, &pass(settings.position_correction), push);
+            self.warm_start(joints, pool);
+            self.solve(joints, &pass(settings.position_correction), push, pool);
             self.integrate_positions(bodies, h);
-            self.solve(joints, &pass(false), push);
+            self.solve(joints, &pass(false), push, pool);
         }
-        for &i in &self.order {
-            let c = &mut self.contacts[i as usize];
-            c.apply_restitution(&mut self.states, settings.restitution_threshold);
-        }
+        let threshold = settings.restitution_threshold;
+        self.contact_pass(pool, |c, pair| c.apply_restitution(pair, threshold));
         self.store(bodies, contacts);
     }
 
@@ -123,17 +133,20 @@ impl SoftStep {
             Softness::new(hertz, zeta, h),
             Softness::new(2.0 * hertz, zeta, h),
         );
+        self.color_contacts(bodies, contacts);
         self.contacts.clear();
-        for (index, contact) in contacts.contacts.iter().enumerate() {
+        for &index in &self.order {
+            let contact = &contacts.contacts[index as usize];
             let pair = (body(contact.body_a), body(contact.body_b));
-            // A contact between sleeping and still bodies has nothing to do.
-            if contact.is_touching() && (pair.0.is_simulated() || pair.1.is_simulated()) {
-                let c =
-                    SoftContact::prepare(index, contact, pair, softness, settings.warm_starting);
-                self.contacts.push(c);
-            }
+            let c = SoftContact::prepare(
+                index as usize,
+                contact,
+                pair,
+                softness,
+                settings.warm_starting,
+            );
+            self.contacts.push(c);
         }
-        self.order_by_color(bodies.capacity());
         let joint_softness = Softness::new(settings.joint_hertz, settings.joint_damping_ratio, h);
         for joint in joints.values_mut() {
             let (a, b) = (body(joint.body_a), body(joint.body_b));
@@ -144,27 +157,36 @@ impl SoftStep {
         }
     }
 
-    /// Fills `order` with the contacts grouped by colour (a counting sort, so contacts
-    /// keep their relative order within a colour).
-    fn order_by_color(&mut self, body_count: usize) {
-        self.coloring.reset(body_count);
-        let mut starts = [0u32; COLOR_COUNT + 3];
-        self.colors.clear();
-        for c in &self.contacts {
-            let (a, b) = c.moving_bodies();
+    /// Colours the contacts to solve (touching, with a simulated body) in set order and
+    /// sorts them by colour (counting sort: set order is kept within a colour), filling
+    /// `order` and `color_starts`.
+    fn color_contacts(&mut self, bodies: &Slots<Body>, contacts: &ContactSet) {
+        self.coloring.reset(bodies.capacity());
+        self.colored.clear();
+        let mut counts = [0usize; COLOR_COUNT + 1];
+        for (index, contact) in contacts.contacts.iter().enumerate() {
+            let moving = |i: u32| {
+                let body = bodies.get(i).expect("contacts refer to live bodies");
+                body.is_simulated().then_some(i)
+            };
+            let (a, b) = (moving(contact.body_a), moving(contact.body_b));
+            if !contact.is_touching() || (a.is_none() && b.is_none()) {
+                continue;
+            }
             let color = self.coloring.assign(a, b);
-            starts[color + 2] += 1;
-            self.colors.push(color as u32);
+            counts[color] += 1;
+            self.colored.push((index as u32, color as u32));
         }
-        for color in 2..starts.len() {
-            starts[color] += starts[color - 1];
+        self.color_starts[0] = 0;
+        for (color, count) in counts.into_iter().enumerate() {
+            self.color_starts[color + 1] = self.color_starts[color] + count;
         }
-        // starts[color + 1] is now where `color` begins; each placement moves it on.
+        let mut next = self.color_starts;
         self.order.clear();
-        self.order.resize(self.colors.len(), 0);
-        for (index, &color) in self.colors.iter().enumerate() {
-            let slot = &mut starts[color as usize + 1];
-            self.order[*slot as usize] = index as u32;
+        self.order.resize(self.colored.len(), 0);
+        for &(index, color) in &self.colored {
+            let slot = &mut next[color as usize];
+            self.order[*slot] = index;
             *slot += 1;
         }
     }
@@ -186,24 +208,52 @@ impl SoftStep {
         }
     }
 
-    fn warm_start(&mut self, joints: &Slots<Joint>) {
-        for joint in joints.values().filter(|j| j.active) {
-            joint.warm_start(&mut self.states);
-        }
-        for &i in &self.order {
-            self.contacts[i as usize].warm_start(&mut self.states);
+    /// Runs `f` on every contact with its two bodies, colour by colour. Within a colour
+    /// no two contacts move the same body, so with a thread pool a colour's contacts are
+    /// shared out among threads — and the result is the same bits whatever the number of
+    /// threads, as no contact sees another's writes. The overflow colour runs on one.
+    fn contact_pass(
+        &mut self,
+        pool: Option<&ThreadPool>,
+        f: impl Fn(&mut SoftContact, &mut BodyPair) + Sync,
+    ) {
+        let states = SharedStates::new(&mut self.states);
+        for color in 0..=COLOR_COUNT {
+            let range = self.color_starts[color]..self.color_starts[color + 1];
+            let contacts = &mut self.contacts[range];
+            match pool {
+                Some(pool) if color < COLOR_COUNT && contacts.len() >= PARALLEL_MIN => {
+                    pool.install(|| {
+                        contacts.par_chunks_mut(CHUNK).for_each(|chunk| {
+                            chunk.iter_mut().for_each(|c| states.run(c, &f));
+                        });
+                    });
+                }
+                _ => contacts.iter_mut().for_each(|c| states.run(c, &f)),
+            }
         }
     }
 
+    fn warm_start(&mut self, joints: &Slots<Joint>, pool: Option<&ThreadPool>) {
+        for joint in joints.values().filter(|j| j.active) {
+            joint.warm_start(&mut self.states);
+        }
+        self.contact_pass(pool, |c, pair| c.warm_start(pair));
+    }
+
     /// One pass over joints then contacts; with `use_bias` false this is the relax pass.
-    fn solve(&mut self, joints: &mut Slots<Joint>, pass: &SoftPass, max_push: f32) {
+    fn solve(
+        &mut self,
+        joints: &mut Slots<Joint>,
+        pass: &SoftPass,
+        max_push: f32,
+        pool: Option<&ThreadPool>,
+    ) {
         for joint in joints.values_mut().filter(|j| j.active) {
             joint.solve(&mut self.states, pass);
         }
-        for &i in &self.order {
-            let c = &mut self.contacts[i as usize];
-            c.solve(&mut self.states, pass.inv_h, max_push, pass.use_bias);
-        }
+        let (inv_h, use_bias) = (pass.inv_h, pass.use_bias);
+        self.contact_pass(pool, |c, pair| c.solve(pair, inv_h, max_push, use_bias));
     }
 
     fn integrate_positions(&mut self, bodies: &Slots<Body>, h: f32) {

@@ -125,6 +125,14 @@ pub(crate) struct SoftContact {
     block: Option<Block>,
 }
 
+/// The two bodies of a constraint, copied out of the state array for one pass and
+/// written back after it (only the bodies that move: see `SoftContact::moves`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BodyPair {
+    pub a: BodyState,
+    pub b: BodyState,
+}
+
 /// The friction direction: the normal turned clockwise, as in the PGS solver.
 fn tangent_of(normal: Vec2) -> Vec2 {
     Vec2::new(normal.y, -normal.x)
@@ -144,11 +152,21 @@ impl SoftContact {
         (softness, static_softness): (Softness, Softness),
         warm_starting: bool,
     ) -> SoftContact {
+        // A body the step does not simulate (static, kinematic, asleep) is immovable here:
+        // the constraint never writes it, which colouring relies on.
+        let inverse = |body: &Body| {
+            if body.is_simulated() {
+                (body.inv_mass, body.inv_inertia)
+            } else {
+                (0.0, 0.0)
+            }
+        };
+        let ((inv_mass_a, inv_i_a), (inv_mass_b, inv_i_b)) = (inverse(a), inverse(b));
         let masses = Masses {
-            inv_mass_a: a.inv_mass,
-            inv_i_a: a.inv_inertia,
-            inv_mass_b: b.inv_mass,
-            inv_i_b: b.inv_inertia,
+            inv_mass_a,
+            inv_i_a,
+            inv_mass_b,
+            inv_i_b,
         };
         let manifold = &contact.manifold;
         let normal = manifold.normal;
@@ -193,7 +211,7 @@ impl SoftContact {
             let k12 = m + masses.inv_i_a * ra1 * ra2 + masses.inv_i_b * rb1 * rb2;
             Block::new(k11, k12, k22)
         });
-        let one_moves = a.inv_mass == 0.0 || b.inv_mass == 0.0;
+        let one_moves = inv_mass_a == 0.0 || inv_mass_b == 0.0;
         SoftContact {
             a: contact.body_a,
             b: contact.body_b,
@@ -213,36 +231,42 @@ impl SoftContact {
         self.contact as usize
     }
 
-    /// The bodies the constraint can move, for graph colouring.
-    pub fn moving_bodies(&self) -> (Option<u32>, Option<u32>) {
+    /// The slots of the two bodies.
+    pub fn bodies(&self) -> (u32, u32) {
+        (self.a, self.b)
+    }
+
+    /// Whether the constraint changes body A's and body B's velocities. Only those are
+    /// written back, so constraints sharing a static or kinematic body never write it.
+    pub fn moves(&self) -> (bool, bool) {
         let m = &self.masses;
         (
-            (m.inv_mass_a > 0.0).then_some(self.a),
-            (m.inv_mass_b > 0.0).then_some(self.b),
+            m.inv_mass_a > 0.0 || m.inv_i_a > 0.0,
+            m.inv_mass_b > 0.0 || m.inv_i_b > 0.0,
         )
     }
 
-    pub fn warm_start(&self, states: &mut [BodyState]) {
+    pub fn warm_start(&self, pair: &mut BodyPair) {
         let tangent = tangent_of(self.normal);
         for p in &self.points[..self.count] {
             let impulse = p.normal_impulse * self.normal + p.tangent_impulse * tangent;
-            self.apply(states, p, impulse);
+            self.apply(pair, p, impulse);
         }
     }
 
     /// One pass over the points: normal impulses (soft when `use_bias`), then friction.
-    pub fn solve(&mut self, states: &mut [BodyState], inv_h: f32, max_push: f32, use_bias: bool) {
+    pub fn solve(&mut self, pair: &mut BodyPair, inv_h: f32, max_push: f32, use_bias: bool) {
         let mut targets = [Target::default(); 2];
         for (target, p) in targets.iter_mut().zip(&self.points[..self.count]) {
-            *target = self.target(p, states, inv_h, max_push, use_bias);
+            *target = self.target(p, pair, inv_h, max_push, use_bias);
         }
         let solved = self.block.is_some_and(|block| {
             let x_old = [self.points[0].normal_impulse, self.points[1].normal_impulse];
-            let vn = [0, 1].map(|i| self.normal_velocity(states, &self.points[i]));
+            let vn = [0, 1].map(|i| self.normal_velocity(pair, &self.points[i]));
             match block.solve(x_old, vn, &targets) {
                 Some(x) => {
                     for (i, total) in x.into_iter().enumerate() {
-                        self.set_normal_impulse(states, i, total);
+                        self.set_normal_impulse(pair, i, total);
                     }
                     true
                 }
@@ -252,25 +276,25 @@ impl SoftContact {
         if !solved {
             for (i, t) in targets.into_iter().enumerate().take(self.count) {
                 let p = &self.points[i];
-                let vn = self.normal_velocity(states, p);
+                let vn = self.normal_velocity(pair, p);
                 let k = 1.0 / p.normal_mass;
                 let total = ((k * p.normal_impulse - vn - t.bias) / (k + t.compliance)).max(0.0);
-                self.set_normal_impulse(states, i, total);
+                self.set_normal_impulse(pair, i, total);
             }
         }
-        self.solve_friction(states);
+        self.solve_friction(pair);
     }
 
     /// What point `p` aims for this pass (see `Target`).
     fn target(
         &self,
         p: &Point,
-        states: &[BodyState],
+        pair: &BodyPair,
         inv_h: f32,
         max_push: f32,
         use_bias: bool,
     ) -> Target {
-        let (a, b) = (&states[self.a as usize], &states[self.b as usize]);
+        let (a, b) = (&pair.a, &pair.b);
         let moved = (b.dp + b.dq.rotate(p.r_b) - p.r_b) - (a.dp + a.dq.rotate(p.r_a) - p.r_a);
         let separation = p.base_separation + self.normal.dot(moved);
         if separation > 0.0 {
@@ -289,39 +313,38 @@ impl SoftContact {
         }
     }
 
-    fn normal_velocity(&self, states: &[BodyState], p: &Point) -> f32 {
-        let (a, b) = (&states[self.a as usize], &states[self.b as usize]);
-        relative_velocity(a, b, p.r_a, p.r_b).dot(self.normal)
+    fn normal_velocity(&self, pair: &BodyPair, p: &Point) -> f32 {
+        relative_velocity(&pair.a, &pair.b, p.r_a, p.r_b).dot(self.normal)
     }
 
     /// Sets point `i`'s accumulated normal impulse and applies the change.
-    fn set_normal_impulse(&mut self, states: &mut [BodyState], i: usize, total: f32) {
+    fn set_normal_impulse(&mut self, pair: &mut BodyPair, i: usize, total: f32) {
         let mut p = self.points[i];
         let applied = total - p.normal_impulse;
         p.normal_impulse = total;
         p.max_normal_impulse = p.max_normal_impulse.max(total);
-        self.apply(states, &p, applied * self.normal);
+        self.apply(pair, &p, applied * self.normal);
         self.points[i] = p;
     }
 
-    fn solve_friction(&mut self, states: &mut [BodyState]) {
+    fn solve_friction(&mut self, pair: &mut BodyPair) {
         let tangent = tangent_of(self.normal);
         for i in 0..self.count {
             let mut p = self.points[i];
-            let (a, b) = (&states[self.a as usize], &states[self.b as usize]);
+            let (a, b) = (&pair.a, &pair.b);
             let vt = relative_velocity(a, b, p.r_a, p.r_b).dot(tangent);
             let limit = self.friction * p.normal_impulse;
             let total = (p.tangent_impulse - p.tangent_mass * vt).clamp(-limit, limit);
             let applied = total - p.tangent_impulse;
             p.tangent_impulse = total;
-            self.apply(states, &p, applied * tangent);
+            self.apply(pair, &p, applied * tangent);
             self.points[i] = p;
         }
     }
 
     /// Bounces points that approached faster than `threshold` and pushed: the normal
     /// velocity is driven to −restitution × the approach speed before the step.
-    pub fn apply_restitution(&mut self, states: &mut [BodyState], threshold: f32) {
+    pub fn apply_restitution(&mut self, pair: &mut BodyPair, threshold: f32) {
         if self.restitution == 0.0 {
             return;
         }
@@ -331,13 +354,13 @@ impl SoftContact {
             if p.approach > -threshold || p.max_normal_impulse == 0.0 {
                 continue;
             }
-            let (a, b) = (&states[self.a as usize], &states[self.b as usize]);
+            let (a, b) = (&pair.a, &pair.b);
             let vn = relative_velocity(a, b, p.r_a, p.r_b).dot(normal);
             let impulse = -p.normal_mass * (vn + self.restitution * p.approach);
             let total = (p.normal_impulse + impulse).max(0.0);
             let applied = total - p.normal_impulse;
             p.normal_impulse = total;
-            self.apply(states, &p, applied * normal);
+            self.apply(pair, &p, applied * normal);
             self.points[i] = p;
         }
     }
@@ -355,13 +378,11 @@ impl SoftContact {
         }
     }
 
-    fn apply(&self, states: &mut [BodyState], p: &Point, impulse: Vec2) {
+    fn apply(&self, pair: &mut BodyPair, p: &Point, impulse: Vec2) {
         let m = &self.masses;
-        let a = &mut states[self.a as usize];
-        a.v -= m.inv_mass_a * impulse;
-        a.w -= m.inv_i_a * cross(p.r_a, impulse);
-        let b = &mut states[self.b as usize];
-        b.v += m.inv_mass_b * impulse;
-        b.w += m.inv_i_b * cross(p.r_b, impulse);
+        pair.a.v -= m.inv_mass_a * impulse;
+        pair.a.w -= m.inv_i_a * cross(p.r_a, impulse);
+        pair.b.v += m.inv_mass_b * impulse;
+        pair.b.w += m.inv_i_b * cross(p.r_b, impulse);
     }
 }

@@ -12,6 +12,10 @@ mod sleep;
 pub use profile::StepProfile;
 pub use sleep::SleepSettings;
 
+use std::sync::Arc;
+
+use rayon::{ThreadPool, ThreadPoolBuilder};
+
 use crate::body::Body;
 use crate::broadphase::BroadPhase;
 use crate::contact::ContactSet;
@@ -39,6 +43,8 @@ pub struct WorldDef {
     pub bounds: Option<Aabb>,
     /// When resting bodies fall asleep.
     pub sleep: SleepSettings,
+    /// Threads that solve contacts (1 to 64). The result is the same bits for any count.
+    pub threads: u32,
 }
 
 impl Default for WorldDef {
@@ -49,6 +55,7 @@ impl Default for WorldDef {
             hit_event_threshold: 1.0,
             bounds: None,
             sleep: SleepSettings::default(),
+            threads: 1,
         }
     }
 }
@@ -88,6 +95,8 @@ pub struct World {
     sleep: SleepSettings,
     islands: sleep::IslandScratch,
     profile: StepProfile,
+    /// Worker threads when `threads` > 1, shared by clones of the world.
+    pool: Option<Arc<ThreadPool>>,
 }
 
 impl World {
@@ -97,6 +106,7 @@ impl World {
         crate::error::check_non_negative("hit_event_threshold", def.hit_event_threshold)?;
         bounds::validate(def.bounds)?;
         def.sleep.validate()?;
+        let pool = thread_pool(def.threads)?;
         Ok(World {
             gravity: def.gravity,
             settings: def.solver,
@@ -120,6 +130,7 @@ impl World {
             sleep: def.sleep,
             islands: sleep::IslandScratch::default(),
             profile: StepProfile::default(),
+            pool,
         })
     }
 
@@ -161,8 +172,8 @@ impl World {
                     &mut self.contacts,
                     &mut self.joints,
                     &self.settings,
-                    self.gravity,
-                    dt,
+                    (self.gravity, dt),
+                    self.pool.as_deref(),
                 );
                 self.impulse_to_force = self.settings.substeps as f32 / dt;
             }
@@ -180,6 +191,13 @@ impl World {
                 self.impulse_to_force = inv_dt;
             }
         }
+    }
+
+    /// Solves contacts on `threads` threads (1 to 64) from the next step on. The results
+    /// do not change, only the time they take.
+    pub fn set_threads(&mut self, threads: u32) -> Result<()> {
+        self.pool = thread_pool(threads)?;
+        Ok(())
     }
 
     /// How long each stage of the last step took.
@@ -275,6 +293,28 @@ impl World {
         }
         hash.finish()
     }
+}
+
+/// Worker threads for `threads` > 1. The pool is the world's own: the global pool's size
+/// is not the world's to choose.
+fn thread_pool(threads: u32) -> Result<Option<Arc<ThreadPool>>> {
+    if !(1..=64).contains(&threads) {
+        return Err(Error::InvalidValue {
+            field: "threads",
+            reason: "must be in 1..=64",
+        });
+    }
+    if threads == 1 {
+        return Ok(None);
+    }
+    ThreadPoolBuilder::new()
+        .num_threads(threads as usize)
+        .build()
+        .map(|pool| Some(Arc::new(pool)))
+        .map_err(|_| Error::InvalidValue {
+            field: "threads",
+            reason: "the system would not start that many threads",
+        })
 }
 
 /// A read-only view of one touching contact.
