@@ -4,8 +4,8 @@
 //! Sleeping: the engine has no sleeping yet, so every body is drawn awake. When islands
 //! can sleep, sleeping bodies should get their own (dimmer) colour here.
 
-use lockstep2d::{BodyId, BodyType, Transform, Vec2, World};
-use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke};
+use lockstep2d::{BodyId, BodyType, Vec2, World};
+use tiny_skia::{BlendMode, FillRule, Paint, Path, PathBuilder, Pixmap, Rect, Stroke};
 
 use crate::PoseFn;
 use crate::camera::Camera;
@@ -19,9 +19,20 @@ const CONTACT_SIZE: f32 = 4.0;
 const NORMAL_LENGTH: f32 = 12.0;
 const JOINT_ANCHOR_RADIUS: f32 = 3.0;
 
+/// Body colours in drawing order, so that the grabbed body's outline is on top.
+const BODY_COLORS: [Rgb; 4] = [
+    colors::STATIC,
+    colors::KINEMATIC,
+    colors::DYNAMIC,
+    colors::GRABBED,
+];
+
 /// Draws the world: shapes (filled and outlined, by body type), joints, then contact
 /// points and normals on top. `pose` gives each body's pose, normally the driver's
 /// smoothed pose; `grabbed` is drawn highlighted.
+///
+/// Each kind of mark is gathered into one path per colour and drawn with one call:
+/// tiny-skia's set-up cost per call is far larger than a small shape's pixels.
 ///
 /// Contacts are the last step's: with interpolation the shapes are drawn up to one
 /// step behind them, which shows at low physics rates.
@@ -32,29 +43,27 @@ pub fn draw_world(
     pose: &PoseFn,
     grabbed: Option<BodyId>,
 ) -> lockstep2d::Result<()> {
-    let mut canvas = Canvas { pixmap, camera };
-    canvas.pixmap.fill(colors::BACKGROUND.color());
+    pixmap.fill(colors::BACKGROUND.color());
+    let view = View { camera };
+    let mut shapes: [PathBuilder; 4] = Default::default();
     for body in world.body_ids() {
         let color = if Some(body) == grabbed {
             colors::GRABBED
         } else {
             body_color(world.body_type(body)?)
         };
+        let group = BODY_COLORS.iter().position(|&c| c == color).unwrap_or(0);
         let xf = pose(body)?;
         for shape in world.body_shapes(body)? {
-            canvas.shape(&outline(&world.shape_def(shape)?.geometry, xf), color);
+            view.push_shape(
+                &mut shapes[group],
+                &outline(&world.shape_def(shape)?.geometry, xf),
+            );
         }
     }
-    for joint in world.joint_ids() {
-        let [(a, anchor_a), (b, anchor_b)] = world.joint_local_anchors(joint)?;
-        canvas.joint((pose(a)?, anchor_a), (pose(b)?, anchor_b));
-    }
-    for contact in world.contacts() {
-        let normal = contact.manifold.normal;
-        for point in contact.manifold.points() {
-            canvas.contact(point.point, normal);
-        }
-    }
+    draw_shapes(pixmap, shapes);
+    draw_joints(pixmap, &view, world, pose)?;
+    draw_contacts(pixmap, &view, world);
     Ok(())
 }
 
@@ -66,15 +75,90 @@ fn body_color(body_type: BodyType) -> Rgb {
     }
 }
 
-/// A pixmap seen through a camera: world coordinates in, pixels out.
-struct Canvas<'a> {
-    pixmap: &'a mut Pixmap,
+/// Every fill goes down before any outline, so an outline is never hidden by a
+/// neighbour's fill.
+fn draw_shapes(pixmap: &mut Pixmap, shapes: [PathBuilder; 4]) {
+    let paths: Vec<(Rgb, Path)> = BODY_COLORS
+        .into_iter()
+        .zip(shapes)
+        .filter_map(|(color, path)| Some((color, path.finish()?)))
+        .collect();
+    for (color, path) in &paths {
+        fill(pixmap, path, colors::fill_of(*color));
+    }
+    for (color, path) in &paths {
+        stroke(pixmap, path, *color, OUTLINE_WIDTH);
+    }
+}
+
+/// Box2D-Lite's joint drawing: a line from each body's origin to its anchor, so a
+/// stretched joint shows as two anchors apart.
+fn draw_joints(
+    pixmap: &mut Pixmap,
+    view: &View,
+    world: &World,
+    pose: &PoseFn,
+) -> lockstep2d::Result<()> {
+    let (mut lines, mut dots) = (PathBuilder::new(), PathBuilder::new());
+    for joint in world.joint_ids() {
+        for (body, anchor) in world.joint_local_anchors(joint)? {
+            let xf = pose(body)?;
+            let (origin, s) = (
+                view.camera.to_screen(xf.p),
+                view.camera.to_screen(xf.apply(anchor)),
+            );
+            push_line(&mut lines, origin, s);
+            dots.push_circle(s.x, s.y, JOINT_ANCHOR_RADIUS);
+        }
+    }
+    if let Some(lines) = lines.finish() {
+        stroke(pixmap, &lines, colors::JOINT, LINE_WIDTH);
+    }
+    if let Some(dots) = dots.finish() {
+        fill(pixmap, &dots, colors::JOINT);
+    }
+    Ok(())
+}
+
+/// Contact normals, then the points on top of them.
+fn draw_contacts(pixmap: &mut Pixmap, view: &View, world: &World) {
+    let (mut normals, mut points) = (PathBuilder::new(), PathBuilder::new());
+    let half = 0.5 * CONTACT_SIZE;
+    for contact in world.contacts() {
+        let normal = contact.manifold.normal;
+        // Drawn a fixed number of pixels long, y flipped to the screen.
+        let offset = NORMAL_LENGTH * Vec2::new(normal.x, -normal.y);
+        for point in contact.manifold.points() {
+            let s = view.camera.to_screen(point.point);
+            if !view.shows(
+                s - Vec2::splat(NORMAL_LENGTH),
+                s + Vec2::splat(NORMAL_LENGTH),
+            ) {
+                continue;
+            }
+            push_line(&mut normals, s, s + offset);
+            if let Some(rect) = Rect::from_xywh(s.x - half, s.y - half, CONTACT_SIZE, CONTACT_SIZE)
+            {
+                points.push_rect(rect);
+            }
+        }
+    }
+    if let Some(normals) = normals.finish() {
+        stroke(pixmap, &normals, colors::CONTACT_NORMAL, LINE_WIDTH);
+    }
+    if let Some(points) = points.finish() {
+        fill(pixmap, &points, colors::CONTACT_POINT);
+    }
+}
+
+/// A camera's picture: world coordinates in, pixels out.
+struct View<'a> {
     camera: &'a Camera,
 }
 
-impl Canvas<'_> {
-    fn shape(&mut self, shape: &Outline, color: Rgb) {
-        let mut path = PathBuilder::new();
+impl View<'_> {
+    /// Adds a shape's outline to `path`, unless it is wholly off the picture.
+    fn push_shape(&self, path: &mut PathBuilder, shape: &Outline) {
         match shape {
             Outline::Circle {
                 center,
@@ -82,113 +166,83 @@ impl Canvas<'_> {
                 rim,
             } => {
                 let c = self.camera.to_screen(*center);
-                path.push_circle(c.x, c.y, radius * self.camera.pixels_per_meter);
-                let r = self.camera.to_screen(*rim);
-                path.move_to(c.x, c.y);
-                path.line_to(r.x, r.y);
+                let r = radius * self.camera.pixels_per_meter;
+                if self.shows(c - Vec2::splat(r), c + Vec2::splat(r)) {
+                    path.push_circle(c.x, c.y, r);
+                    push_line(path, c, self.camera.to_screen(*rim));
+                }
             }
-            Outline::Loop(points) => self.push_loop(&mut path, points),
+            Outline::Loop(points) => self.push_loop(path, points),
         }
-        let Some(path) = path.finish() else {
-            return; // degenerate on screen (a zero-size circle): nothing to draw
-        };
-        let fill = paint(colors::fill_of(color));
-        let transform = tiny_skia::Transform::identity();
-        self.pixmap
-            .fill_path(&path, &fill, FillRule::Winding, transform, None);
-        let stroke = Stroke {
-            width: OUTLINE_WIDTH,
-            ..Stroke::default()
-        };
-        self.pixmap
-            .stroke_path(&path, &paint(color), &stroke, transform, None);
     }
 
     fn push_loop(&self, path: &mut PathBuilder, points: &[Vec2]) {
-        for (i, &p) in points.iter().enumerate() {
-            let s = self.camera.to_screen(p);
-            if i == 0 {
-                path.move_to(s.x, s.y);
-            } else {
-                path.line_to(s.x, s.y);
-            }
+        let screen: Vec<Vec2> = points.iter().map(|&p| self.camera.to_screen(p)).collect();
+        let (min, max) = screen.iter().fold(
+            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+            |(min, max), &s| (min.min(s), max.max(s)),
+        );
+        let Some((first, rest)) = screen.split_first() else {
+            return;
+        };
+        if !self.shows(min, max) {
+            return;
+        }
+        // Shapes sharing a path must all turn the same way, or their overlaps cancel
+        // under `Winding`: loops are counter-clockwise as seen, tiny-skia's circles
+        // clockwise, so loops go in backwards.
+        path.move_to(first.x, first.y);
+        for s in rest.iter().rev() {
+            path.line_to(s.x, s.y);
         }
         path.close();
     }
 
-    /// Box2D-Lite's joint drawing: a line from each body's origin to its anchor, so a
-    /// stretched joint shows as two anchors apart.
-    fn joint(
-        &mut self,
-        (pose_a, anchor_a): (Transform, Vec2),
-        (pose_b, anchor_b): (Transform, Vec2),
-    ) {
-        for (xf, anchor) in [(pose_a, anchor_a), (pose_b, anchor_b)] {
-            let p = xf.apply(anchor);
-            self.line(xf.p, p, colors::JOINT);
-            let s = self.camera.to_screen(p);
-            if let Some(dot) = PathBuilder::from_circle(s.x, s.y, JOINT_ANCHOR_RADIUS) {
-                let transform = tiny_skia::Transform::identity();
-                self.pixmap.fill_path(
-                    &dot,
-                    &paint(colors::JOINT),
-                    FillRule::Winding,
-                    transform,
-                    None,
-                );
-            }
-        }
+    /// Whether a box in pixels, widened by an outline, overlaps the picture.
+    fn shows(&self, min: Vec2, max: Vec2) -> bool {
+        let (w, h) = (self.camera.width as f32, self.camera.height as f32);
+        max.x >= -OUTLINE_WIDTH
+            && max.y >= -OUTLINE_WIDTH
+            && min.x <= w + OUTLINE_WIDTH
+            && min.y <= h + OUTLINE_WIDTH
     }
+}
 
-    fn contact(&mut self, point: Vec2, normal: Vec2) {
-        let s = self.camera.to_screen(point);
-        // The normal is drawn a fixed number of pixels long, y flipped to the screen.
-        let tip = s + NORMAL_LENGTH * Vec2::new(normal.x, -normal.y);
-        self.screen_line(s, tip, colors::CONTACT_NORMAL);
-        let half = 0.5 * CONTACT_SIZE;
-        if let Some(rect) = Rect::from_xywh(s.x - half, s.y - half, CONTACT_SIZE, CONTACT_SIZE) {
-            let transform = tiny_skia::Transform::identity();
-            self.pixmap
-                .fill_rect(rect, &paint(colors::CONTACT_POINT), transform, None);
-        }
-    }
-
-    /// A line between two world points.
-    fn line(&mut self, a: Vec2, b: Vec2, color: Rgb) {
-        let (a, b) = (self.camera.to_screen(a), self.camera.to_screen(b));
-        self.screen_line(a, b, color);
-    }
-
-    fn screen_line(&mut self, a: Vec2, b: Vec2, color: Rgb) {
-        let mut path = PathBuilder::new();
-        path.move_to(a.x, a.y);
-        path.line_to(b.x, b.y);
-        let Some(path) = path.finish() else {
-            return;
-        };
-        let stroke = Stroke {
-            width: LINE_WIDTH,
-            ..Stroke::default()
-        };
-        self.pixmap.stroke_path(
-            &path,
-            &paint(color),
-            &stroke,
-            tiny_skia::Transform::identity(),
-            None,
-        );
-    }
+fn push_line(path: &mut PathBuilder, a: Vec2, b: Vec2) {
+    path.move_to(a.x, a.y);
+    path.line_to(b.x, b.y);
 }
 
 /// The mouse spring: a line from the grabbed point to where the mouse pulls it.
 pub fn draw_spring(pixmap: &mut Pixmap, camera: &Camera, from: Vec2, to: Vec2) {
-    Canvas { pixmap, camera }.line(from, to, colors::SPRING);
+    let mut line = PathBuilder::new();
+    push_line(&mut line, camera.to_screen(from), camera.to_screen(to));
+    if let Some(line) = line.finish() {
+        stroke(pixmap, &line, colors::SPRING, LINE_WIDTH);
+    }
 }
 
+fn fill(pixmap: &mut Pixmap, path: &Path, color: Rgb) {
+    let transform = tiny_skia::Transform::identity();
+    pixmap.fill_path(path, &paint(color), FillRule::Winding, transform, None);
+}
+
+fn stroke(pixmap: &mut Pixmap, path: &Path, color: Rgb, width: f32) {
+    let stroke = Stroke {
+        width,
+        ..Stroke::default()
+    };
+    let transform = tiny_skia::Transform::identity();
+    pixmap.stroke_path(path, &paint(color), &stroke, transform, None);
+}
+
+/// Every colour here is opaque, so `Source` blends exactly as `SourceOver` would, and it
+/// lets tiny-skia memset the fully covered runs instead of blending them pixel by pixel.
 fn paint(color: Rgb) -> Paint<'static> {
     let mut paint = Paint::default();
     paint.set_color(color.color());
     paint.anti_alias = true;
+    paint.blend_mode = BlendMode::Source;
     paint
 }
 
