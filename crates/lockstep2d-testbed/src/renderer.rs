@@ -4,13 +4,17 @@
 //! Sleeping: the engine has no sleeping yet, so every body is drawn awake. When islands
 //! can sleep, sleeping bodies should get their own (dimmer) colour here.
 
+use std::ops::Range;
+
+use lockstep2d::math::{cos, sin};
 use lockstep2d::{BodyId, BodyType, Vec2, World};
-use tiny_skia::{BlendMode, FillRule, Paint, Path, PathBuilder, Pixmap, Rect, Stroke};
+use tiny_skia::Pixmap;
 
 use crate::PoseFn;
 use crate::camera::Camera;
 use crate::colors::{self, Rgb};
 use crate::outline::{Outline, outline};
+use crate::raster::Raster;
 
 /// Line widths and marker sizes in pixels, whatever the zoom.
 const OUTLINE_WIDTH: f32 = 1.5;
@@ -31,9 +35,6 @@ const BODY_COLORS: [Rgb; 4] = [
 /// points and normals on top. `pose` gives each body's pose, normally the driver's
 /// smoothed pose; `grabbed` is drawn highlighted.
 ///
-/// Each kind of mark is gathered into one path per colour and drawn with one call:
-/// tiny-skia's set-up cost per call is far larger than a small shape's pixels.
-///
 /// Contacts are the last step's: with interpolation the shapes are drawn up to one
 /// step behind them, which shows at low physics rates.
 pub fn draw_world(
@@ -44,26 +45,23 @@ pub fn draw_world(
     grabbed: Option<BodyId>,
 ) -> lockstep2d::Result<()> {
     pixmap.fill(colors::BACKGROUND.color());
-    let view = View { camera };
-    let mut shapes: [PathBuilder; 4] = Default::default();
+    let mut shapes = ScreenShapes::default();
     for body in world.body_ids() {
         let color = if Some(body) == grabbed {
             colors::GRABBED
         } else {
             body_color(world.body_type(body)?)
         };
-        let group = BODY_COLORS.iter().position(|&c| c == color).unwrap_or(0);
         let xf = pose(body)?;
         for shape in world.body_shapes(body)? {
-            view.push_shape(
-                &mut shapes[group],
-                &outline(&world.shape_def(shape)?.geometry, xf),
-            );
+            let outline = outline(&world.shape_def(shape)?.geometry, xf);
+            shapes.push(camera, &outline, color);
         }
     }
-    draw_shapes(pixmap, shapes);
-    draw_joints(pixmap, &view, world, pose)?;
-    draw_contacts(pixmap, &view, world);
+    let mut raster = Raster::new(pixmap);
+    shapes.draw(&mut raster);
+    draw_joints(&mut raster, camera, world, pose)?;
+    draw_contacts(&mut raster, camera, world);
     Ok(())
 }
 
@@ -75,175 +73,130 @@ fn body_color(body_type: BodyType) -> Rgb {
     }
 }
 
-/// Every fill goes down before any outline, so an outline is never hidden by a
-/// neighbour's fill.
-fn draw_shapes(pixmap: &mut Pixmap, shapes: [PathBuilder; 4]) {
-    let paths: Vec<(Rgb, Path)> = BODY_COLORS
-        .into_iter()
-        .zip(shapes)
-        .filter_map(|(color, path)| Some((color, path.finish()?)))
-        .collect();
-    for (color, path) in &paths {
-        fill(pixmap, path, colors::fill_of(*color));
-    }
-    for (color, path) in &paths {
-        stroke(pixmap, path, *color, OUTLINE_WIDTH);
-    }
+/// The shapes on the picture as loops of pixel coordinates, gathered first so that
+/// every fill goes down before any outline and no fill hides a neighbour's outline.
+#[derive(Default)]
+struct ScreenShapes {
+    points: Vec<Vec2>,
+    /// Each shape's colour and its range of `points`.
+    loops: Vec<(Rgb, Range<usize>)>,
+    /// A line from each circle's centre to its rim, which shows it turning.
+    spokes: Vec<(Rgb, Vec2, Vec2)>,
 }
 
-/// Box2D-Lite's joint drawing: a line from each body's origin to its anchor, so a
-/// stretched joint shows as two anchors apart.
-fn draw_joints(
-    pixmap: &mut Pixmap,
-    view: &View,
-    world: &World,
-    pose: &PoseFn,
-) -> lockstep2d::Result<()> {
-    let (mut lines, mut dots) = (PathBuilder::new(), PathBuilder::new());
-    for joint in world.joint_ids() {
-        for (body, anchor) in world.joint_local_anchors(joint)? {
-            let xf = pose(body)?;
-            let (origin, s) = (
-                view.camera.to_screen(xf.p),
-                view.camera.to_screen(xf.apply(anchor)),
-            );
-            push_line(&mut lines, origin, s);
-            dots.push_circle(s.x, s.y, JOINT_ANCHOR_RADIUS);
-        }
-    }
-    if let Some(lines) = lines.finish() {
-        stroke(pixmap, &lines, colors::JOINT, LINE_WIDTH);
-    }
-    if let Some(dots) = dots.finish() {
-        fill(pixmap, &dots, colors::JOINT);
-    }
-    Ok(())
-}
-
-/// Contact normals, then the points on top of them.
-fn draw_contacts(pixmap: &mut Pixmap, view: &View, world: &World) {
-    let (mut normals, mut points) = (PathBuilder::new(), PathBuilder::new());
-    let half = 0.5 * CONTACT_SIZE;
-    for contact in world.contacts() {
-        let normal = contact.manifold.normal;
-        // Drawn a fixed number of pixels long, y flipped to the screen.
-        let offset = NORMAL_LENGTH * Vec2::new(normal.x, -normal.y);
-        for point in contact.manifold.points() {
-            let s = view.camera.to_screen(point.point);
-            if !view.shows(
-                s - Vec2::splat(NORMAL_LENGTH),
-                s + Vec2::splat(NORMAL_LENGTH),
-            ) {
-                continue;
-            }
-            push_line(&mut normals, s, s + offset);
-            if let Some(rect) = Rect::from_xywh(s.x - half, s.y - half, CONTACT_SIZE, CONTACT_SIZE)
-            {
-                points.push_rect(rect);
-            }
-        }
-    }
-    if let Some(normals) = normals.finish() {
-        stroke(pixmap, &normals, colors::CONTACT_NORMAL, LINE_WIDTH);
-    }
-    if let Some(points) = points.finish() {
-        fill(pixmap, &points, colors::CONTACT_POINT);
-    }
-}
-
-/// A camera's picture: world coordinates in, pixels out.
-struct View<'a> {
-    camera: &'a Camera,
-}
-
-impl View<'_> {
-    /// Adds a shape's outline to `path`, unless it is wholly off the picture.
-    fn push_shape(&self, path: &mut PathBuilder, shape: &Outline) {
-        match shape {
+impl ScreenShapes {
+    /// Adds a shape unless it is wholly off the picture.
+    fn push(&mut self, camera: &Camera, shape: &Outline, color: Rgb) {
+        let start = self.points.len();
+        let spoke = match shape {
             Outline::Circle {
                 center,
                 radius,
                 rim,
             } => {
-                let c = self.camera.to_screen(*center);
-                let r = radius * self.camera.pixels_per_meter;
-                if self.shows(c - Vec2::splat(r), c + Vec2::splat(r)) {
-                    path.push_circle(c.x, c.y, r);
-                    push_line(path, c, self.camera.to_screen(*rim));
-                }
+                let c = camera.to_screen(*center);
+                circle_loop(c, radius * camera.pixels_per_meter, &mut self.points);
+                Some((color, c, camera.to_screen(*rim)))
             }
-            Outline::Loop(points) => self.push_loop(path, points),
-        }
-    }
-
-    fn push_loop(&self, path: &mut PathBuilder, points: &[Vec2]) {
-        let screen: Vec<Vec2> = points.iter().map(|&p| self.camera.to_screen(p)).collect();
-        let (min, max) = screen.iter().fold(
-            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
-            |(min, max), &s| (min.min(s), max.max(s)),
-        );
-        let Some((first, rest)) = screen.split_first() else {
-            return;
+            Outline::Loop(points) => {
+                let screen = points.iter().map(|&p| camera.to_screen(p));
+                self.points.extend(screen);
+                None
+            }
         };
-        if !self.shows(min, max) {
-            return;
+        if shows(camera, &self.points[start..]) {
+            self.loops.push((color, start..self.points.len()));
+            self.spokes.extend(spoke);
+        } else {
+            self.points.truncate(start);
         }
-        // Shapes sharing a path must all turn the same way, or their overlaps cancel
-        // under `Winding`: loops are counter-clockwise as seen, tiny-skia's circles
-        // clockwise, so loops go in backwards.
-        path.move_to(first.x, first.y);
-        for s in rest.iter().rev() {
-            path.line_to(s.x, s.y);
-        }
-        path.close();
     }
 
-    /// Whether a box in pixels, widened by an outline, overlaps the picture.
-    fn shows(&self, min: Vec2, max: Vec2) -> bool {
-        let (w, h) = (self.camera.width as f32, self.camera.height as f32);
-        max.x >= -OUTLINE_WIDTH
-            && max.y >= -OUTLINE_WIDTH
-            && min.x <= w + OUTLINE_WIDTH
-            && min.y <= h + OUTLINE_WIDTH
+    fn draw(mut self, raster: &mut Raster) {
+        let rank = |color: &Rgb| BODY_COLORS.iter().position(|c| c == color);
+        self.loops.sort_by_key(|(color, _)| rank(color));
+        for (color, range) in &self.loops {
+            raster.fill_convex(&self.points[range.clone()], colors::fill_of(*color));
+        }
+        let half_width = 0.5 * OUTLINE_WIDTH;
+        for (color, range) in &self.loops {
+            let points = &self.points[range.clone()];
+            let next = points.iter().cycle().skip(1);
+            for (&a, &b) in points.iter().zip(next) {
+                raster.line(a, b, half_width, *color);
+            }
+        }
+        for &(color, centre, rim) in &self.spokes {
+            raster.line(centre, rim, half_width, color);
+        }
     }
 }
 
-fn push_line(path: &mut PathBuilder, a: Vec2, b: Vec2) {
-    path.move_to(a.x, a.y);
-    path.line_to(b.x, b.y);
+/// A circle as a polygon with sides short enough that it bulges less than a quarter
+/// pixel past them: r(1 − cos(π/n)) ≈ π²r/2n² ≤ 1/4.
+fn circle_loop(centre: Vec2, radius: f32, points: &mut Vec<Vec2>) {
+    let sides = (4.5 * radius.max(0.0).sqrt()).ceil().clamp(8.0, 256.0) as u32;
+    points.extend((0..sides).map(|k| {
+        let theta = std::f32::consts::TAU * k as f32 / sides as f32;
+        centre + radius * Vec2::new(cos(theta), sin(theta))
+    }));
+}
+
+/// Whether a loop in pixels, widened by its outline, overlaps the picture.
+fn shows(camera: &Camera, points: &[Vec2]) -> bool {
+    let (min, max) = points.iter().fold(
+        (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+        |(min, max), &s| (min.min(s), max.max(s)),
+    );
+    let (w, h) = (camera.width as f32, camera.height as f32);
+    max.x >= -OUTLINE_WIDTH
+        && max.y >= -OUTLINE_WIDTH
+        && min.x <= w + OUTLINE_WIDTH
+        && min.y <= h + OUTLINE_WIDTH
+}
+
+/// Box2D-Lite's joint drawing: a line from each body's origin to its anchor, so a
+/// stretched joint shows as two anchors apart.
+fn draw_joints(
+    raster: &mut Raster,
+    camera: &Camera,
+    world: &World,
+    pose: &PoseFn,
+) -> lockstep2d::Result<()> {
+    for joint in world.joint_ids() {
+        for (body, anchor) in world.joint_local_anchors(joint)? {
+            let xf = pose(body)?;
+            let s = camera.to_screen(xf.apply(anchor));
+            raster.line(camera.to_screen(xf.p), s, 0.5 * LINE_WIDTH, colors::JOINT);
+            raster.dot(s, JOINT_ANCHOR_RADIUS, colors::JOINT);
+        }
+    }
+    Ok(())
+}
+
+/// Contact normals, then the points on top of them.
+fn draw_contacts(raster: &mut Raster, camera: &Camera, world: &World) {
+    let mut points = Vec::new();
+    for contact in world.contacts() {
+        let normal = contact.manifold.normal;
+        // Drawn a fixed number of pixels long, y flipped to the screen.
+        let offset = NORMAL_LENGTH * Vec2::new(normal.x, -normal.y);
+        for point in contact.manifold.points() {
+            let s = camera.to_screen(point.point);
+            raster.line(s, s + offset, 0.5 * LINE_WIDTH, colors::CONTACT_NORMAL);
+            points.push(s);
+        }
+    }
+    let half = Vec2::splat(0.5 * CONTACT_SIZE);
+    for s in points {
+        raster.fill_rect(s - half, s + half, colors::CONTACT_POINT);
+    }
 }
 
 /// The mouse spring: a line from the grabbed point to where the mouse pulls it.
 pub fn draw_spring(pixmap: &mut Pixmap, camera: &Camera, from: Vec2, to: Vec2) {
-    let mut line = PathBuilder::new();
-    push_line(&mut line, camera.to_screen(from), camera.to_screen(to));
-    if let Some(line) = line.finish() {
-        stroke(pixmap, &line, colors::SPRING, LINE_WIDTH);
-    }
-}
-
-fn fill(pixmap: &mut Pixmap, path: &Path, color: Rgb) {
-    let transform = tiny_skia::Transform::identity();
-    pixmap.fill_path(path, &paint(color), FillRule::Winding, transform, None);
-}
-
-fn stroke(pixmap: &mut Pixmap, path: &Path, color: Rgb, width: f32) {
-    let stroke = Stroke {
-        width,
-        ..Stroke::default()
-    };
-    let transform = tiny_skia::Transform::identity();
-    pixmap.stroke_path(path, &paint(color), &stroke, transform, None);
-}
-
-/// Every colour here is opaque, so `Source` blends exactly as `SourceOver` would, and it
-/// lets tiny-skia memset the fully covered runs instead of blending them pixel by pixel.
-fn paint(color: Rgb) -> Paint<'static> {
-    let mut paint = Paint::default();
-    paint.set_color(color.color());
-    paint.anti_alias = true;
-    paint.blend_mode = BlendMode::Source;
-    paint
+    let (from, to) = (camera.to_screen(from), camera.to_screen(to));
+    Raster::new(pixmap).line(from, to, 0.5 * LINE_WIDTH, colors::SPRING);
 }
 
 /// A drawn frame as a window wants it: one `0RGB` word per pixel. Frames are opaque

@@ -142,8 +142,8 @@ fn the_same_world_draws_the_same_bytes() {
 
 #[test]
 fn overlapping_shapes_of_one_colour_are_filled_where_they_overlap() {
-    // Shapes of one colour share a path: a circle and a box wound the opposite way would
-    // cancel where they overlap and leave a hole.
+    // A box and a circle wound the opposite ways: drawn as one path under a winding
+    // rule, their overlap would cancel and leave a hole.
     let mut world = World::new(&WorldDef::default()).unwrap();
     let body = world.create_body(&BodyDef::dynamic(Vec2::ZERO)).unwrap();
     let square = Geometry::Polygon(Polygon::new_box(1.0, 1.0).unwrap());
