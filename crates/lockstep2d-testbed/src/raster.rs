@@ -130,15 +130,17 @@ fn opaque(color: Rgb) -> PremultipliedColorU8 {
 /// Indices of the pixels, out of `size`, whose centres are in `[low, high)`. NaN and
 /// far-off values clamp, so the range is always inside the picture.
 fn centres_in(low: f32, high: f32, size: usize) -> Range<usize> {
-    let index = |t: f32| ceil_non_negative((t - 0.5).clamp(0.0, size as f32));
+    // Through i32, whose conversions from f32 are cheaper than usize's; pixmaps are at
+    // most 8192 wide, and anything farther off saturates and clamps.
+    let index = |t: f32| ceil(t - 0.5).clamp(0, size as i32) as usize;
     let (start, end) = (index(low), index(high));
     start..end.max(start)
 }
 
-/// `t.ceil()` for `t` ≥ 0, without the library call that `ceil` is on baseline x86-64.
-fn ceil_non_negative(t: f32) -> usize {
-    let whole = t as usize;
-    if (whole as f32) < t { whole + 1 } else { whole }
+/// `t.ceil()`, without the library call that `ceil` is on baseline x86-64.
+fn ceil(t: f32) -> i32 {
+    let whole = t as i32;
+    whole + i32::from((whole as f32) < t)
 }
 
 /// Where the horizontal line at height `y` enters and leaves a convex polygon; an empty
