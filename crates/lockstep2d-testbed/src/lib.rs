@@ -16,6 +16,7 @@ mod outline;
 mod overlay;
 mod palette;
 mod pick;
+mod raster;
 mod renderer;
 
 pub use bomb::Bomb;

@@ -4,13 +4,17 @@
 //! Sleeping: the engine has no sleeping yet, so every body is drawn awake. When islands
 //! can sleep, sleeping bodies should get their own (dimmer) colour here.
 
-use lockstep2d::{BodyId, BodyType, Transform, Vec2, World};
-use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke};
+use std::ops::Range;
+
+use lockstep2d::math::{cos, sin};
+use lockstep2d::{BodyId, BodyType, Vec2, World};
+use tiny_skia::Pixmap;
 
 use crate::PoseFn;
 use crate::camera::Camera;
 use crate::colors::{self, Rgb};
 use crate::outline::{Outline, outline};
+use crate::raster::Raster;
 
 /// Line widths and marker sizes in pixels, whatever the zoom.
 const OUTLINE_WIDTH: f32 = 1.5;
@@ -18,6 +22,14 @@ const LINE_WIDTH: f32 = 1.0;
 const CONTACT_SIZE: f32 = 4.0;
 const NORMAL_LENGTH: f32 = 12.0;
 const JOINT_ANCHOR_RADIUS: f32 = 3.0;
+
+/// Body colours in drawing order, so that the grabbed body's outline is on top.
+const BODY_COLORS: [Rgb; 4] = [
+    colors::STATIC,
+    colors::KINEMATIC,
+    colors::DYNAMIC,
+    colors::GRABBED,
+];
 
 /// Draws the world: shapes (filled and outlined, by body type), joints, then contact
 /// points and normals on top. `pose` gives each body's pose, normally the driver's
@@ -32,8 +44,8 @@ pub fn draw_world(
     pose: &PoseFn,
     grabbed: Option<BodyId>,
 ) -> lockstep2d::Result<()> {
-    let mut canvas = Canvas { pixmap, camera };
-    canvas.pixmap.fill(colors::BACKGROUND.color());
+    pixmap.fill(colors::BACKGROUND.color());
+    let mut shapes = ScreenShapes::default();
     for body in world.body_ids() {
         let color = if Some(body) == grabbed {
             colors::GRABBED
@@ -42,19 +54,14 @@ pub fn draw_world(
         };
         let xf = pose(body)?;
         for shape in world.body_shapes(body)? {
-            canvas.shape(&outline(&world.shape_def(shape)?.geometry, xf), color);
+            let outline = outline(&world.shape_def(shape)?.geometry, xf);
+            shapes.push(camera, &outline, color);
         }
     }
-    for joint in world.joint_ids() {
-        let [(a, anchor_a), (b, anchor_b)] = world.joint_local_anchors(joint)?;
-        canvas.joint((pose(a)?, anchor_a), (pose(b)?, anchor_b));
-    }
-    for contact in world.contacts() {
-        let normal = contact.manifold.normal;
-        for point in contact.manifold.points() {
-            canvas.contact(point.point, normal);
-        }
-    }
+    let mut raster = Raster::new(pixmap);
+    shapes.draw(&mut raster);
+    draw_joints(&mut raster, camera, world, pose)?;
+    draw_contacts(&mut raster, camera, world);
     Ok(())
 }
 
@@ -66,130 +73,130 @@ fn body_color(body_type: BodyType) -> Rgb {
     }
 }
 
-/// A pixmap seen through a camera: world coordinates in, pixels out.
-struct Canvas<'a> {
-    pixmap: &'a mut Pixmap,
-    camera: &'a Camera,
+/// The shapes on the picture as loops of pixel coordinates, gathered first so that
+/// every fill goes down before any outline and no fill hides a neighbour's outline.
+#[derive(Default)]
+struct ScreenShapes {
+    points: Vec<Vec2>,
+    /// Each shape's colour and its range of `points`.
+    loops: Vec<(Rgb, Range<usize>)>,
+    /// A line from each circle's centre to its rim, which shows it turning.
+    spokes: Vec<(Rgb, Vec2, Vec2)>,
 }
 
-impl Canvas<'_> {
-    fn shape(&mut self, shape: &Outline, color: Rgb) {
-        let mut path = PathBuilder::new();
-        match shape {
+impl ScreenShapes {
+    /// Adds a shape unless it is wholly off the picture.
+    fn push(&mut self, camera: &Camera, shape: &Outline, color: Rgb) {
+        let start = self.points.len();
+        let spoke = match shape {
             Outline::Circle {
                 center,
                 radius,
                 rim,
             } => {
-                let c = self.camera.to_screen(*center);
-                path.push_circle(c.x, c.y, radius * self.camera.pixels_per_meter);
-                let r = self.camera.to_screen(*rim);
-                path.move_to(c.x, c.y);
-                path.line_to(r.x, r.y);
+                let c = camera.to_screen(*center);
+                circle_loop(c, radius * camera.pixels_per_meter, &mut self.points);
+                Some((color, c, camera.to_screen(*rim)))
             }
-            Outline::Loop(points) => self.push_loop(&mut path, points),
+            Outline::Loop(points) => {
+                let screen = points.iter().map(|&p| camera.to_screen(p));
+                self.points.extend(screen);
+                None
+            }
+        };
+        if shows(camera, &self.points[start..]) {
+            self.loops.push((color, start..self.points.len()));
+            self.spokes.extend(spoke);
+        } else {
+            self.points.truncate(start);
         }
-        let Some(path) = path.finish() else {
-            return; // degenerate on screen (a zero-size circle): nothing to draw
-        };
-        let fill = paint(colors::fill_of(color));
-        let transform = tiny_skia::Transform::identity();
-        self.pixmap
-            .fill_path(&path, &fill, FillRule::Winding, transform, None);
-        let stroke = Stroke {
-            width: OUTLINE_WIDTH,
-            ..Stroke::default()
-        };
-        self.pixmap
-            .stroke_path(&path, &paint(color), &stroke, transform, None);
     }
 
-    fn push_loop(&self, path: &mut PathBuilder, points: &[Vec2]) {
-        for (i, &p) in points.iter().enumerate() {
-            let s = self.camera.to_screen(p);
-            if i == 0 {
-                path.move_to(s.x, s.y);
-            } else {
-                path.line_to(s.x, s.y);
-            }
+    fn draw(mut self, raster: &mut Raster) {
+        let rank = |color: &Rgb| BODY_COLORS.iter().position(|c| c == color);
+        self.loops.sort_by_key(|(color, _)| rank(color));
+        for (color, range) in &self.loops {
+            raster.fill_convex(&self.points[range.clone()], colors::fill_of(*color));
         }
-        path.close();
-    }
-
-    /// Box2D-Lite's joint drawing: a line from each body's origin to its anchor, so a
-    /// stretched joint shows as two anchors apart.
-    fn joint(
-        &mut self,
-        (pose_a, anchor_a): (Transform, Vec2),
-        (pose_b, anchor_b): (Transform, Vec2),
-    ) {
-        for (xf, anchor) in [(pose_a, anchor_a), (pose_b, anchor_b)] {
-            let p = xf.apply(anchor);
-            self.line(xf.p, p, colors::JOINT);
-            let s = self.camera.to_screen(p);
-            if let Some(dot) = PathBuilder::from_circle(s.x, s.y, JOINT_ANCHOR_RADIUS) {
-                let transform = tiny_skia::Transform::identity();
-                self.pixmap.fill_path(
-                    &dot,
-                    &paint(colors::JOINT),
-                    FillRule::Winding,
-                    transform,
-                    None,
-                );
+        let half_width = 0.5 * OUTLINE_WIDTH;
+        for (color, range) in &self.loops {
+            let points = &self.points[range.clone()];
+            let next = points.iter().cycle().skip(1);
+            for (&a, &b) in points.iter().zip(next) {
+                raster.line(a, b, half_width, *color);
             }
         }
-    }
-
-    fn contact(&mut self, point: Vec2, normal: Vec2) {
-        let s = self.camera.to_screen(point);
-        // The normal is drawn a fixed number of pixels long, y flipped to the screen.
-        let tip = s + NORMAL_LENGTH * Vec2::new(normal.x, -normal.y);
-        self.screen_line(s, tip, colors::CONTACT_NORMAL);
-        let half = 0.5 * CONTACT_SIZE;
-        if let Some(rect) = Rect::from_xywh(s.x - half, s.y - half, CONTACT_SIZE, CONTACT_SIZE) {
-            let transform = tiny_skia::Transform::identity();
-            self.pixmap
-                .fill_rect(rect, &paint(colors::CONTACT_POINT), transform, None);
+        for &(color, centre, rim) in &self.spokes {
+            raster.line(centre, rim, half_width, color);
         }
     }
+}
 
-    /// A line between two world points.
-    fn line(&mut self, a: Vec2, b: Vec2, color: Rgb) {
-        let (a, b) = (self.camera.to_screen(a), self.camera.to_screen(b));
-        self.screen_line(a, b, color);
+/// A circle as a polygon with sides short enough that it bulges less than a quarter
+/// pixel past them: r(1 − cos(π/n)) ≈ π²r/2n² ≤ 1/4.
+fn circle_loop(centre: Vec2, radius: f32, points: &mut Vec<Vec2>) {
+    let sides = (4.5 * radius.max(0.0).sqrt()).ceil().clamp(8.0, 256.0) as u32;
+    points.extend((0..sides).map(|k| {
+        let theta = std::f32::consts::TAU * k as f32 / sides as f32;
+        centre + radius * Vec2::new(cos(theta), sin(theta))
+    }));
+}
+
+/// Whether a loop in pixels, widened by its outline, overlaps the picture.
+fn shows(camera: &Camera, points: &[Vec2]) -> bool {
+    let (min, max) = points.iter().fold(
+        (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+        |(min, max), &s| (min.min(s), max.max(s)),
+    );
+    let (w, h) = (camera.width as f32, camera.height as f32);
+    max.x >= -OUTLINE_WIDTH
+        && max.y >= -OUTLINE_WIDTH
+        && min.x <= w + OUTLINE_WIDTH
+        && min.y <= h + OUTLINE_WIDTH
+}
+
+/// Box2D-Lite's joint drawing: a line from each body's origin to its anchor, so a
+/// stretched joint shows as two anchors apart.
+fn draw_joints(
+    raster: &mut Raster,
+    camera: &Camera,
+    world: &World,
+    pose: &PoseFn,
+) -> lockstep2d::Result<()> {
+    for joint in world.joint_ids() {
+        for (body, anchor) in world.joint_local_anchors(joint)? {
+            let xf = pose(body)?;
+            let s = camera.to_screen(xf.apply(anchor));
+            raster.line(camera.to_screen(xf.p), s, 0.5 * LINE_WIDTH, colors::JOINT);
+            raster.dot(s, JOINT_ANCHOR_RADIUS, colors::JOINT);
+        }
     }
+    Ok(())
+}
 
-    fn screen_line(&mut self, a: Vec2, b: Vec2, color: Rgb) {
-        let mut path = PathBuilder::new();
-        path.move_to(a.x, a.y);
-        path.line_to(b.x, b.y);
-        let Some(path) = path.finish() else {
-            return;
-        };
-        let stroke = Stroke {
-            width: LINE_WIDTH,
-            ..Stroke::default()
-        };
-        self.pixmap.stroke_path(
-            &path,
-            &paint(color),
-            &stroke,
-            tiny_skia::Transform::identity(),
-            None,
-        );
+/// Contact normals, then the points on top of them.
+fn draw_contacts(raster: &mut Raster, camera: &Camera, world: &World) {
+    let mut points = Vec::new();
+    for contact in world.contacts() {
+        let normal = contact.manifold.normal;
+        // Drawn a fixed number of pixels long, y flipped to the screen.
+        let offset = NORMAL_LENGTH * Vec2::new(normal.x, -normal.y);
+        for point in contact.manifold.points() {
+            let s = camera.to_screen(point.point);
+            raster.line(s, s + offset, 0.5 * LINE_WIDTH, colors::CONTACT_NORMAL);
+            points.push(s);
+        }
+    }
+    let half = Vec2::splat(0.5 * CONTACT_SIZE);
+    for s in points {
+        raster.fill_rect(s - half, s + half, colors::CONTACT_POINT);
     }
 }
 
 /// The mouse spring: a line from the grabbed point to where the mouse pulls it.
 pub fn draw_spring(pixmap: &mut Pixmap, camera: &Camera, from: Vec2, to: Vec2) {
-    Canvas { pixmap, camera }.line(from, to, colors::SPRING);
-}
-
-fn paint(color: Rgb) -> Paint<'static> {
-    let mut paint = Paint::default();
-    paint.set_color(color.color());
-    paint.anti_alias = true;
-    paint
+    let (from, to) = (camera.to_screen(from), camera.to_screen(to));
+    Raster::new(pixmap).line(from, to, 0.5 * LINE_WIDTH, colors::SPRING);
 }
 
 /// A drawn frame as a window wants it: one `0RGB` word per pixel. Frames are opaque

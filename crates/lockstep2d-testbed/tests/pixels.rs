@@ -139,3 +139,22 @@ fn the_same_world_draws_the_same_bytes() {
     let b = draw(&world, &camera, &|b| world.transform(b));
     assert_eq!(a.encode_png().unwrap(), b.encode_png().unwrap());
 }
+
+#[test]
+fn overlapping_shapes_of_one_colour_are_filled_where_they_overlap() {
+    // A box and a circle wound the opposite ways: drawn as one path under a winding
+    // rule, their overlap would cancel and leave a hole.
+    let mut world = World::new(&WorldDef::default()).unwrap();
+    let body = world.create_body(&BodyDef::dynamic(Vec2::ZERO)).unwrap();
+    let square = Geometry::Polygon(Polygon::new_box(1.0, 1.0).unwrap());
+    world.create_shape(body, &ShapeDef::new(square)).unwrap();
+    let disc = Geometry::Circle(Circle {
+        center: Vec2::new(1.0, 0.0),
+        radius: 1.0,
+    });
+    world.create_shape(body, &ShapeDef::new(disc)).unwrap();
+    let camera = Camera::new(160, 120);
+    let pixmap = draw(&world, &camera, &|b| world.transform(b));
+    let overlap = camera.to_screen(Vec2::new(0.3, 0.2));
+    assert_eq!(rgb_at(&pixmap, overlap), colors::fill_of(colors::DYNAMIC));
+}
