@@ -30,6 +30,8 @@ pub const BACKGROUND: Rgb = Rgb(24, 26, 33);
 pub const DYNAMIC: Rgb = Rgb(230, 179, 179);
 pub const STATIC: Rgb = Rgb(128, 230, 128);
 pub const KINEMATIC: Rgb = Rgb(128, 128, 230);
+/// A sleeping dynamic body: Box2D's grey-violet, dim.
+pub const SLEEPING: Rgb = Rgb(153, 140, 166);
 /// The body the mouse holds.
 pub const GRABBED: Rgb = Rgb(255, 220, 90);
 
@@ -50,7 +52,7 @@ pub fn fill_of(outline: Rgb) -> Rgb {
 
 /// Every colour the renderer draws with, fills included.
 pub fn all() -> Vec<Rgb> {
-    let outlines = [DYNAMIC, STATIC, KINEMATIC, GRABBED];
+    let outlines = [DYNAMIC, SLEEPING, STATIC, KINEMATIC, GRABBED];
     let mut colors = vec![
         BACKGROUND,
         CONTACT_POINT,

@@ -1,8 +1,8 @@
 //! The one renderer: a `World` drawn into a `Pixmap` through a `Camera`. The window and
 //! the image files both show these pixels.
 //!
-//! Sleeping: the engine has no sleeping yet, so every body is drawn awake. When islands
-//! can sleep, sleeping bodies should get their own (dimmer) colour here.
+//! Sleeping dynamic bodies are drawn in their own dimmer colour, so a resting pile that
+//! costs nothing shows as such.
 
 use std::ops::Range;
 
@@ -50,7 +50,7 @@ pub fn draw_world(
         let color = if Some(body) == grabbed {
             colors::GRABBED
         } else {
-            body_color(world.body_type(body)?)
+            body_color(world.body_type(body)?, world.is_awake(body)?)
         };
         let xf = pose(body)?;
         for shape in world.body_shapes(body)? {
@@ -65,11 +65,12 @@ pub fn draw_world(
     Ok(())
 }
 
-fn body_color(body_type: BodyType) -> Rgb {
+fn body_color(body_type: BodyType, awake: bool) -> Rgb {
     match body_type {
         BodyType::Static => colors::STATIC,
         BodyType::Kinematic => colors::KINEMATIC,
-        BodyType::Dynamic => colors::DYNAMIC,
+        BodyType::Dynamic if awake => colors::DYNAMIC,
+        BodyType::Dynamic => colors::SLEEPING,
     }
 }
 

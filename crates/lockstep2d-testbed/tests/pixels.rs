@@ -158,3 +158,24 @@ fn overlapping_shapes_of_one_colour_are_filled_where_they_overlap() {
     let overlap = camera.to_screen(Vec2::new(0.3, 0.2));
     assert_eq!(rgb_at(&pixmap, overlap), colors::fill_of(colors::DYNAMIC));
 }
+
+#[test]
+fn sleeping_bodies_are_drawn_dimmed() {
+    let (mut world, _, boxed, _) = world();
+    let mut camera = Camera::new(160, 120);
+    camera.fit(Aabb {
+        min: Vec2::new(-8.0, -2.0),
+        max: Vec2::new(8.0, 5.0),
+    });
+    // Long enough for both bodies to land on the floor and fall asleep.
+    for _ in 0..240 {
+        world.step(1.0 / 60.0).unwrap();
+    }
+    assert!(!world.is_awake(boxed).unwrap());
+    let pixmap = draw(&world, &camera, &|b| world.transform(b));
+    let center = world.transform(boxed).unwrap().p;
+    assert_eq!(
+        rgb_at(&pixmap, camera.to_screen(center)),
+        colors::fill_of(colors::SLEEPING)
+    );
+}
