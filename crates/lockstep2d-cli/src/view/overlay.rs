@@ -33,7 +33,12 @@ pub fn lines(session: &Session) -> Vec<String> {
             session.world.contact_count()
         ),
         format!(
-            "warm starting {} (W), accumulate {} (A), position correction {} (P)",
+            "solver {} (L), warm starting {} (W), accumulate {} (A), position correction {} (P)",
+            if switches.soft {
+                "soft step"
+            } else {
+                "Box2D-Lite"
+            },
             on(switches.warm_starting),
             on(switches.accumulate_impulses),
             on(switches.position_correction)

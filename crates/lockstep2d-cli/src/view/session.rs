@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use lockstep2d::{Aabb, FixedStepper, Smoothing, StepperConfig, Vec2, World};
+use lockstep2d::{Aabb, FixedStepper, Smoothing, SolverKind, StepperConfig, Vec2, World};
 use lockstep2d_testbed::{
     Bomb, Camera, Drag, Pixmap, draw_overlay, draw_spring, draw_world, scene_bounds,
 };
@@ -21,6 +21,8 @@ const RATES: &[u32] = &[5, 10, 15, 20, 30, 60, 120, 240, 480];
 /// stay as set across restarts and scene changes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Switches {
+    /// The soft step (Box2D v3) rather than Box2D-Lite's solver.
+    pub soft: bool,
     pub warm_starting: bool,
     pub accumulate_impulses: bool,
     pub position_correction: bool,
@@ -71,6 +73,7 @@ impl Session {
             stepper: FixedStepper::new(config).map_err(|e| e.to_string())?,
             camera: Camera::new(width, height),
             switches: Switches {
+                soft: true,
                 warm_starting: true,
                 accumulate_impulses: true,
                 position_correction: true,
@@ -119,6 +122,11 @@ impl Session {
 
     fn apply_switches(&mut self) -> Result<(), String> {
         let mut settings = *self.world.solver_settings();
+        settings.kind = if self.switches.soft {
+            SolverKind::Soft
+        } else {
+            SolverKind::Pgs
+        };
         settings.warm_starting = self.switches.warm_starting;
         settings.accumulate_impulses = self.switches.accumulate_impulses;
         settings.position_correction = self.switches.position_correction;
@@ -135,6 +143,7 @@ impl Session {
             Action::Pause => self.stepper.pause(),
             Action::SingleStep => self.stepper.single_step(),
             Action::Restart => self.load(self.source.clone(), true)?,
+            Action::ToggleSolver => self.toggle_solver(),
             Action::ToggleWarmStarting => self.toggle(|s| &mut s.warm_starting)?,
             Action::ToggleAccumulate => self.toggle(|s| &mut s.accumulate_impulses)?,
             Action::TogglePositionCorrection => self.toggle(|s| &mut s.position_correction)?,
@@ -148,6 +157,16 @@ impl Session {
             Action::Quit => self.quit = true,
         }
         Ok(())
+    }
+
+    /// Switches between the soft step and Box2D-Lite's solver; a scene with joints only
+    /// the soft step solves stays on it (and says why on stderr).
+    fn toggle_solver(&mut self) {
+        self.switches.soft = !self.switches.soft;
+        if let Err(e) = self.apply_switches() {
+            eprintln!("lockstep2d view: {e}");
+            self.switches.soft = true;
+        }
     }
 
     fn toggle(&mut self, field: fn(&mut Switches) -> &mut bool) -> Result<(), String> {
@@ -284,6 +303,10 @@ mod tests {
         assert!(settings.accumulate_impulses);
         s.act(Action::ToggleWarmStarting).unwrap();
         assert!(s.world.solver_settings().warm_starting);
+        assert_eq!(s.world.solver_settings().kind, SolverKind::Soft);
+        s.act(Action::ToggleSolver).unwrap();
+        s.act(Action::Restart).unwrap();
+        assert_eq!(s.world.solver_settings().kind, SolverKind::Pgs);
     }
 
     #[test]
