@@ -238,3 +238,23 @@ fn large_pyramid_matches_box2d_v3s_benchmark() {
     let top = *built.bodies.last().unwrap();
     assert_eq!(built.world.position(top).unwrap(), Vec2::new(0.0, 99.5));
 }
+
+#[test]
+fn motors_stand_in_as_kinematic_bodies_at_the_motor_speed() {
+    // Box2D's spinner motor turns at 5 rad/s, its tumbler's at 25°/s.
+    for (name, index, speed) in [("spinner", 1, 5.0), ("tumbler", 0, 25f32.to_radians())] {
+        let body = &scene(name).bodies[index];
+        assert_eq!(body.kind, BodyKind::Kinematic, "{name}");
+        assert_eq!(body.angular_velocity, speed, "{name}");
+    }
+}
+
+#[test]
+fn far_pyramid_is_a_pyramid_of_40_far_from_the_origin() {
+    let def = scene("far_pyramid");
+    let ground = def.bodies[0].position;
+    assert_eq!(ground, [100_000.0, -80_001.0]);
+    let top = def.bodies.last().unwrap().position;
+    // 40 rows of unit boxes on a ground whose top face is 1 m above its centre.
+    assert_eq!([top[0] - ground[0], top[1] - ground[1]], [0.0, 40.5]);
+}

@@ -127,7 +127,8 @@ pub fn joint_grid() -> SceneDef {
     }
 }
 
-/// `CreateRain`: ragdolls raining on five floors of 0.5 m ground boxes, 45 m apart.
+/// `CreateRain`: ragdolls raining on five floors of 0.5 m ground boxes, 45 m apart;
+/// those that land near a floor's end may tumble off it and fall to the next.
 /// Box2D spawns a column of groups of five humans every eight steps and recycles them;
 /// a scene file cannot spawn, so here all 5 rows × 40 columns × 5 ragdolls start in the
 /// air at once, each group stacked 2.5 m apart from 30 m above its floor, so the group
@@ -139,16 +140,13 @@ pub fn rain() -> SceneDef {
     const GROUP: usize = 5;
     const GRID_SIZE: f32 = 0.5;
     const GRID_COUNT: usize = 500;
-    const FLOOR_DEPTH: f32 = 2.0;
     let span = GRID_COUNT as f32 * GRID_SIZE;
     let mut ground = BodyJson::fixed([0.0, 0.0]);
     for row in 0..ROWS {
         for j in 0..=GRID_COUNT {
             let x = -0.5 * span + j as f32 * GRID_SIZE;
-            // Box2D's 0.5 m square, its top face kept, made 2 m deep: without continuous
-            // collision, a ragdoll falling 40 m (0.47 m a step) passes through 0.5 m.
-            let center = [x, 45.0 * row as f32 + 0.25 - FLOOR_DEPTH / 2.0];
-            ground = ground.with_shape(offset_box(0.5 * GRID_SIZE, FLOOR_DEPTH / 2.0, center, 0.0));
+            let center = [x, 45.0 * row as f32];
+            ground = ground.with_shape(offset_box(0.5 * GRID_SIZE, 0.5 * GRID_SIZE, center, 0.0));
         }
     }
     let mut scene = SceneDef {
@@ -170,15 +168,16 @@ pub fn rain() -> SceneDef {
 
 /// `CreateSpinner`: 6,076 capsules, circles and squares (density 0.25, friction 0.1,
 /// restitution 0.1) in a drum of radius 40, stirred by a 40 m bar turning at 5 rad/s.
-/// Box2D's drum is a 360-point chain loop, here 360 thin static boxes whose inner faces
-/// are its segments. The bar's tip moves at 100 m/s and flings bodies faster than that:
-/// Box2D's continuous collision keeps them in the drum, and lockstep2d has none yet, so
-/// some pass through its wall (deeper walls do not help: a body driven into one is
-/// caught between its boxes). Box2D drives the bar with a revolute motor of unbounded torque;
-/// lockstep2d has no motor yet, so the bar is a kinematic body turning at the motor's
-/// speed (the same motion, as the motor never yields). Its rounded box (0.4 × 20,
-/// radius 0.2) is a plain box of the same outer size. The bodies start overlapping,
-/// as in Box2D.
+/// The bodies start overlapping, as in Box2D.
+///
+/// Box2D drives the bar with a revolute motor of unbounded torque; lockstep2d has no
+/// motor yet, so the bar is a kinematic body turning at the motor's speed (the same
+/// motion, as the motor never yields). Its rounded box (0.4 × 20, radius 0.2) is a
+/// plain box of the same outer size. Box2D's drum is a 360-point chain loop, here 360
+/// thin static boxes whose inner faces are its segments. The bar's tip moves at 100 m/s
+/// and flings bodies faster: Box2D's continuous collision keeps them in the drum, and
+/// lockstep2d has none yet, so some pass through the wall (deeper walls do not help: a
+/// body driven into one is caught between its boxes).
 pub fn spinner() -> SceneDef {
     const POINTS: usize = 360;
     const RADIUS: f32 = 40.0;
@@ -187,12 +186,12 @@ pub fn spinner() -> SceneDef {
     let step = 2.0 * PI / POINTS as f32;
     let half_length = RADIUS * Rot::from_angle(0.5 * step).s;
     // Each box's inner face is the chord between two neighbouring points of the loop.
-    let apothem = RADIUS * Rot::from_angle(0.5 * step).c + HALF_DEPTH;
+    let to_box_center = RADIUS * Rot::from_angle(0.5 * step).c + HALF_DEPTH;
     let mut drum = BodyJson::fixed(CENTER);
     for i in 0..POINTS {
         let angle = step * (i as f32 + 0.5);
         let outward = Rot::from_angle(angle);
-        let center = [apothem * outward.c, apothem * outward.s];
+        let center = [to_box_center * outward.c, to_box_center * outward.s];
         drum = drum.with_shape(offset_box(
             half_length,
             HALF_DEPTH,
