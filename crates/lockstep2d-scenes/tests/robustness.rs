@@ -113,6 +113,8 @@ fn double_domino_row_holds_once_fallen() {
     // next second; from 12 s every domino leans on the next, still.
     let moved = held("double_domino", 720);
     assert!(moved < 0.1, "a domino moved {moved} m");
+    let fallen = largest_move(&scene("double_domino", SolverKindJson::Soft), 0, 720);
+    assert!(fallen > 0.5, "the row did not fall: {fallen} m");
 }
 
 /// The fastest any body moves at any step of the scene's run.

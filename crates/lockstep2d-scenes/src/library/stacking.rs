@@ -60,9 +60,9 @@ pub fn arch() -> SceneDef {
     }
 }
 
-/// `DoubleDomino`: fifteen dominos (0.25 × 1 m, 1 m apart, friction 0.6); the first
-/// is knocked over and each falls onto the next, until the row lies with every domino
-/// leaning on its neighbour. Box2D knocks the first with an impulse of (0.2, 0) N·s at
+/// `DoubleDomino`: fifteen dominos (0.25 × 1 m, 1 m apart, friction 0.6) in one row, in
+/// Box2D as in Solver2D; the first is knocked over and each falls onto the next, until
+/// the row lies with every domino leaning on its neighbour. Box2D knocks the first with an impulse of (0.2, 0) N·s at
 /// its top; a scene has no impulses, so the first domino starts with the velocity that
 /// impulse gives. Tests the chain, then that the leaning row holds still.
 pub fn double_domino() -> SceneDef {
