@@ -22,7 +22,28 @@ fn names_are_listed_in_order_and_each_defines_its_scene() {
             "suspension_bridge",
             "dominos",
             "multi_pendulum",
+            "vertical_stack",
+            "circle_stack",
+            "high_mass_ratio_1",
+            "high_mass_ratio_2",
+            "friction_ramp",
+            "overlap_recovery",
+            "arch",
+            "double_domino",
+            "card_house",
+            "confined",
+            "far_pyramid",
+            "bridge",
+            "ball_and_chain",
+            "ragdoll",
+            "falling_hinges",
             "large_pyramid",
+            "many_pyramids",
+            "joint_grid",
+            "rain",
+            "smash",
+            "spinner",
+            "tumbler",
         ]
     );
     for &name in names() {
@@ -33,8 +54,8 @@ fn names_are_listed_in_order_and_each_defines_its_scene() {
 
 #[test]
 fn every_scene_builds_with_the_bodies_and_joints_of_its_source() {
-    // (name, bodies including the ground, joints), counted from Box2D-Lite's main.cpp
-    // and Box2D v3's benchmarks.c.
+    // (name, bodies including the ground, joints), counted from Box2D-Lite's main.cpp,
+    // Box2D v3's samples and benchmarks.c and Solver2D's samples.
     let expected = [
         ("single_box", 2, 0),
         ("simple_pendulum", 2, 1),
@@ -45,7 +66,29 @@ fn every_scene_builds_with_the_bodies_and_joints_of_its_source() {
         ("suspension_bridge", 16, 16),
         ("dominos", 18, 4),
         ("multi_pendulum", 16, 15),
+        ("vertical_stack", 1 + 15, 0),
+        ("circle_stack", 1 + 10, 0),
+        ("high_mass_ratio_1", 1 + 3 * 55, 0),
+        ("high_mass_ratio_2", 4, 0),
+        ("friction_ramp", 6 + 5, 0),
+        ("overlap_recovery", 1 + 10, 0),
+        ("arch", 1 + 17 + 4, 0),
+        ("double_domino", 1 + 15, 0),
+        ("card_house", 1 + 40, 0),
+        ("confined", 1 + 625, 0),
+        ("far_pyramid", 1 + 820, 0),
+        ("bridge", 1 + 160 + 5, 161),
+        ("ball_and_chain", 1 + 30 + 1, 31),
+        ("ragdoll", 1 + 10, 9),
+        ("falling_hinges", 1 + 80, 40),
         ("large_pyramid", 1 + 5050, 0),
+        ("many_pyramids", 1 + 400 * 55, 0),
+        // Box2D's 2 × 9,900 pins, less the six between static circles.
+        ("joint_grid", 100 * 100, 2 * 9900 - 6),
+        ("rain", 1 + 1000 * 10, 1000 * 9),
+        ("smash", 1 + 120 * 80, 0),
+        ("spinner", 2 + 2 * 3038, 0),
+        ("tumbler", 1 + 45 * 45, 0),
     ];
     assert_eq!(expected.len(), names().len());
     for (name, bodies, joints) in expected {
@@ -194,4 +237,24 @@ fn large_pyramid_matches_box2d_v3s_benchmark() {
     let built = def.build().unwrap();
     let top = *built.bodies.last().unwrap();
     assert_eq!(built.world.position(top).unwrap(), Vec2::new(0.0, 99.5));
+}
+
+#[test]
+fn motors_stand_in_as_kinematic_bodies_at_the_motor_speed() {
+    // Box2D's spinner motor turns at 5 rad/s, its tumbler's at 25°/s.
+    for (name, index, speed) in [("spinner", 1, 5.0), ("tumbler", 0, 25f32.to_radians())] {
+        let body = &scene(name).bodies[index];
+        assert_eq!(body.kind, BodyKind::Kinematic, "{name}");
+        assert_eq!(body.angular_velocity, speed, "{name}");
+    }
+}
+
+#[test]
+fn far_pyramid_is_a_pyramid_of_40_far_from_the_origin() {
+    let def = scene("far_pyramid");
+    let ground = def.bodies[0].position;
+    assert_eq!(ground, [100_000.0, -80_001.0]);
+    let top = def.bodies.last().unwrap().position;
+    // 40 rows of unit boxes on a ground whose top face is 1 m above its centre.
+    assert_eq!([top[0] - ground[0], top[1] - ground[1]], [0.0, 40.5]);
 }

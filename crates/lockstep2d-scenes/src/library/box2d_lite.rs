@@ -8,6 +8,7 @@
 
 use std::f32::consts::PI;
 
+use super::with_friction;
 use crate::def::{BodyJson, JointJson, SceneDef, ShapeJson, SolverJson};
 use crate::rng::Pcg32;
 
@@ -190,14 +191,6 @@ fn dynamic_box(position: [f32; 2], size: [f32; 2], mass: f32) -> BodyJson {
 
 fn lite_shape([width, height]: [f32; 2]) -> ShapeJson {
     ShapeJson::new_box(0.5 * width, 0.5 * height).with_friction(FRICTION)
-}
-
-/// A Box2D-Lite body is one box, so its friction is its shape's.
-fn with_friction(mut body: BodyJson, friction: f32) -> BodyJson {
-    for shape in &mut body.shapes {
-        shape.friction = friction;
-    }
-    body
 }
 
 /// `Joint::Set(b1, b2, anchor)`: a rigid pin at a world point.

@@ -1,11 +1,18 @@
-//! The named scenes, one file per origin.
+//! The named scenes, one file per origin, and the few helpers they share.
 
 mod benchmarks;
 mod box2d_lite;
+mod determinism;
+mod joints;
+mod robustness;
+mod stacking;
 
-use crate::def::SceneDef;
+use crate::def::{BodyJson, SceneDef, ShapeJson};
 
-const NAMES: [&str; 10] = [
+/// Box2D-Lite's demos in its order; then the robustness and stacking samples of Box2D
+/// v3 and Solver2D, from single stacks to whole structures; the joint samples; Box2D's
+/// determinism scene; and last Box2D v3's benchmarks, the big ones, smallest first.
+const NAMES: [&str; 31] = [
     "single_box",
     "simple_pendulum",
     "varying_friction",
@@ -15,10 +22,31 @@ const NAMES: [&str; 10] = [
     "suspension_bridge",
     "dominos",
     "multi_pendulum",
+    "vertical_stack",
+    "circle_stack",
+    "high_mass_ratio_1",
+    "high_mass_ratio_2",
+    "friction_ramp",
+    "overlap_recovery",
+    "arch",
+    "double_domino",
+    "card_house",
+    "confined",
+    "far_pyramid",
+    "bridge",
+    "ball_and_chain",
+    "ragdoll",
+    "falling_hinges",
     "large_pyramid",
+    "many_pyramids",
+    "joint_grid",
+    "rain",
+    "smash",
+    "spinner",
+    "tumbler",
 ];
 
-/// The named scenes: Box2D-Lite's nine demos in its order, then Box2D v3's benchmarks.
+/// The named scenes, in the order of [`NAMES`].
 pub fn names() -> &'static [&'static str] {
     &NAMES
 }
@@ -35,8 +63,52 @@ pub fn named(name: &str) -> Option<SceneDef> {
         "suspension_bridge" => box2d_lite::suspension_bridge,
         "dominos" => box2d_lite::dominos,
         "multi_pendulum" => box2d_lite::multi_pendulum,
+        "vertical_stack" => robustness::vertical_stack,
+        "circle_stack" => stacking::circle_stack,
+        "high_mass_ratio_1" => robustness::high_mass_ratio_1,
+        "high_mass_ratio_2" => robustness::high_mass_ratio_2,
+        "friction_ramp" => robustness::friction_ramp,
+        "overlap_recovery" => robustness::overlap_recovery,
+        "arch" => stacking::arch,
+        "double_domino" => stacking::double_domino,
+        "card_house" => stacking::card_house,
+        "confined" => stacking::confined,
+        "far_pyramid" => robustness::far_pyramid,
+        "bridge" => joints::bridge,
+        "ball_and_chain" => joints::ball_and_chain,
+        "ragdoll" => joints::ragdoll,
+        "falling_hinges" => determinism::falling_hinges,
         "large_pyramid" => benchmarks::large_pyramid,
+        "many_pyramids" => benchmarks::many_pyramids,
+        "joint_grid" => benchmarks::joint_grid,
+        "rain" => benchmarks::rain,
+        "smash" => benchmarks::smash,
+        "spinner" => benchmarks::spinner,
+        "tumbler" => benchmarks::tumbler,
         _ => return None,
     };
     Some(define())
+}
+
+/// A static ground: a box of half extents `hx` × `hy` whose top face is centred at
+/// `top`, so bodies built from y = top upward rest on it.
+fn ground_box(top: [f32; 2], hx: f32, hy: f32) -> BodyJson {
+    BodyJson::fixed([top[0], top[1] - hy]).with_shape(ShapeJson::new_box(hx, hy))
+}
+
+/// A box shape centred at `center` in its body's frame, turned by `angle`.
+fn offset_box(hx: f32, hy: f32, center: [f32; 2], angle: f32) -> ShapeJson {
+    ShapeJson {
+        center: Some(center),
+        angle: Some(angle),
+        ..ShapeJson::new_box(hx, hy)
+    }
+}
+
+/// Sets the friction of every shape of `body` (most scene bodies have one shape).
+fn with_friction(mut body: BodyJson, friction: f32) -> BodyJson {
+    for shape in &mut body.shapes {
+        shape.friction = friction;
+    }
+    body
 }
