@@ -48,6 +48,9 @@ pub struct RunArgs {
     /// Turn off Baumgarte position correction.
     #[arg(long)]
     no_position_correction: bool,
+    /// Keep every body awake (no islands falling asleep).
+    #[arg(long)]
+    no_sleep: bool,
     /// Print one JSON object instead of a summary.
     #[arg(long)]
     json: bool,
@@ -83,6 +86,7 @@ impl RunArgs {
         def.solver.warm_starting &= !self.no_warm_starting;
         def.solver.accumulate_impulses &= !self.no_accumulate;
         def.solver.position_correction &= !self.no_position_correction;
+        def.sleep &= !self.no_sleep;
         Ok(def)
     }
 }

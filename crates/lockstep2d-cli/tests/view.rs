@@ -12,9 +12,36 @@ struct Xvfb {
 }
 
 impl Drop for Xvfb {
+    /// Asks the server to quit (SIGTERM), so that it removes its lock file and socket;
+    /// killed outright it leaves them behind and the display number looks taken.
     fn drop(&mut self) {
-        let _ = self.child.kill();
+        let terminated = Command::new("kill")
+            .arg(self.child.id().to_string())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !terminated {
+            let _ = self.child.kill();
+        }
         let _ = self.child.wait();
+    }
+}
+
+/// True when display `n` is held by a running server. A lock file whose process is gone
+/// (a server that was killed) is stale: it and the socket are removed.
+fn display_taken(n: u32) -> bool {
+    let lock = PathBuf::from(format!("/tmp/.X{n}-lock"));
+    let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
+    let owner = std::fs::read_to_string(&lock)
+        .ok()
+        .and_then(|text| text.trim().parse::<u32>().ok());
+    match owner {
+        Some(pid) if Path::new(&format!("/proc/{pid}")).exists() => true,
+        Some(_) => {
+            let _ = std::fs::remove_file(&lock);
+            let _ = std::fs::remove_file(&socket);
+            false
+        }
+        None => socket.exists(),
     }
 }
 
@@ -25,12 +52,12 @@ fn on_path(program: &str) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// Starts Xvfb on the first display from :99 that has no lock or socket, and waits for
-/// its socket to appear.
+/// Starts Xvfb on the first display from :99 that no running server holds, and waits
+/// for its socket to appear.
 fn start_xvfb(program: &Path) -> Option<Xvfb> {
     for n in 99..130 {
         let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
-        if socket.exists() || Path::new(&format!("/tmp/.X{n}-lock")).exists() {
+        if display_taken(n) {
             continue;
         }
         let child = Command::new(program)

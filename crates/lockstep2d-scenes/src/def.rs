@@ -84,6 +84,8 @@ pub struct SolverJson {
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub max_push_speed: f32,
     #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub contact_recycle_distance: f32,
+    #[serde(deserialize_with = "crate::finite::deserialize")]
     pub joint_hertz: f32,
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub joint_damping_ratio: f32,
@@ -116,6 +118,7 @@ impl From<SolverSettings> for SolverJson {
             contact_hertz: s.contact_hertz,
             contact_damping_ratio: s.contact_damping_ratio,
             max_push_speed: s.max_push_speed,
+            contact_recycle_distance: s.contact_recycle_distance,
             joint_hertz: s.joint_hertz,
             joint_damping_ratio: s.joint_damping_ratio,
             iterations: s.iterations,
@@ -140,6 +143,7 @@ impl From<SolverJson> for SolverSettings {
             contact_hertz: s.contact_hertz,
             contact_damping_ratio: s.contact_damping_ratio,
             max_push_speed: s.max_push_speed,
+            contact_recycle_distance: s.contact_recycle_distance,
             joint_hertz: s.joint_hertz,
             joint_damping_ratio: s.joint_damping_ratio,
             iterations: s.iterations,

@@ -9,6 +9,7 @@ use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::collide::Manifold;
+use crate::recycle::ManifoldCache;
 
 /// A contact between shape A and shape B (A is the polygon when one is a circle).
 #[derive(Clone, Debug)]
@@ -21,6 +22,8 @@ pub(crate) struct Contact {
     pub friction: f32,
     pub restitution: f32,
     pub manifold: Manifold,
+    /// What the manifold was built from, to keep it while the bodies barely move.
+    pub cache: Option<ManifoldCache>,
 }
 
 impl Contact {

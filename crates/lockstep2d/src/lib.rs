@@ -28,6 +28,7 @@ mod events;
 mod hash;
 mod id;
 mod joint;
+mod recycle;
 mod shape;
 mod solver;
 mod stepper;

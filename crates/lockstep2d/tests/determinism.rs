@@ -70,13 +70,14 @@ fn hash_with(solver: SolverSettings, steps: usize) -> u64 {
 #[test]
 fn two_runs_give_the_same_hash() {
     assert_eq!(hash_after(240), hash_after(240));
-    assert_ne!(hash_after(240), hash_after(241), "the hash must see a step");
+    // Early, while everything still moves (by 240 steps the scene is asleep).
+    assert_ne!(hash_after(30), hash_after(31), "the hash must see a step");
 }
 
 /// The state of `mixed_scene` after 300 steps, under each solver. If a change to the
 /// engine alters results on purpose, update the constant and say why in the commit; if it
 /// changes by accident, determinism (or the physics) broke.
-const MIXED_SCENE_GOLDEN_HASH_SOFT: u64 = 0xa4bc_d525_546e_4f17;
+const MIXED_SCENE_GOLDEN_HASH_SOFT: u64 = 0x3e9d_c0f9_d22e_be06;
 const MIXED_SCENE_GOLDEN_HASH_PGS: u64 = 0x74d3_6f57_fbb2_ffef;
 
 #[test]

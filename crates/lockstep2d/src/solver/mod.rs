@@ -51,6 +51,10 @@ pub struct SolverSettings {
     pub contact_damping_ratio: f32,
     /// Soft step: the fastest speed (m/s) at which overlapping bodies are pushed apart.
     pub max_push_speed: f32,
+    /// A contact's manifold is kept (only its separations updated) while its two bodies
+    /// move less than this (m) relative to each other; 0 rebuilds it every step. See
+    /// `recycle.rs`.
+    pub contact_recycle_distance: f32,
     /// Soft step: the stiffness (Hz) and damping ratio that hold joints together.
     pub joint_hertz: f32,
     pub joint_damping_ratio: f32,
@@ -80,6 +84,7 @@ impl Default for SolverSettings {
             contact_hertz: 30.0,
             contact_damping_ratio: 10.0,
             max_push_speed: 3.0,
+            contact_recycle_distance: 10.0 * crate::LINEAR_SLOP,
             joint_hertz: 60.0,
             joint_damping_ratio: 2.0,
             iterations: 10,
@@ -94,10 +99,12 @@ impl Default for SolverSettings {
 }
 
 impl SolverSettings {
-    /// Box2D-Lite's solver with its defaults: the reference the seeds teach.
+    /// Box2D-Lite's solver with its defaults: the reference the seeds teach, which
+    /// rebuilds every manifold every step.
     pub fn box2d_lite() -> SolverSettings {
         SolverSettings {
             kind: SolverKind::Pgs,
+            contact_recycle_distance: 0.0,
             ..SolverSettings::default()
         }
     }
@@ -112,6 +119,7 @@ impl SolverSettings {
         check_non_negative("contact_hertz", self.contact_hertz)?;
         check_non_negative("contact_damping_ratio", self.contact_damping_ratio)?;
         check_non_negative("max_push_speed", self.max_push_speed)?;
+        check_non_negative("contact_recycle_distance", self.contact_recycle_distance)?;
         check_non_negative("joint_hertz", self.joint_hertz)?;
         check_non_negative("joint_damping_ratio", self.joint_damping_ratio)?;
         if self.iterations == 0 || self.iterations > 1000 {

@@ -6,6 +6,7 @@ use crate::body::BodyType;
 use crate::collide::Manifold;
 use crate::collide::{SPECULATIVE_DISTANCE, collide, goes_first};
 use crate::contact::{Contact, carry_impulses, mix_friction, mix_restitution};
+use crate::recycle::ManifoldCache;
 use crate::events::{ContactBegin, ContactEnd, ContactHit};
 use crate::math::{Aabb, Vec2, cross_sv};
 use crate::shape::Collider;
@@ -62,6 +63,7 @@ impl World {
             friction: mix_friction(shape_a.def.friction, shape_b.def.friction),
             restitution: mix_restitution(shape_a.def.restitution, shape_b.def.restitution),
             manifold: Manifold::default(),
+            cache: None,
         }
     }
 
@@ -78,6 +80,7 @@ impl World {
         let events = &mut self.events;
         let to_wake = &mut self.islands.to_wake;
         let hit_threshold = self.hit_event_threshold;
+        let recycle_distance = self.settings.contact_recycle_distance;
         self.contacts.update_all(|contact| {
             let body_a = bodies.get(contact.body_a).expect("live body");
             let body_b = bodies.get(contact.body_b).expect("live body");
@@ -104,12 +107,28 @@ impl World {
                 }
                 return false;
             }
-            let reach = closing_reach(body_a, &shape_a.collider, body_b, &shape_b.collider);
-            let speculative = SPECULATIVE_DISTANCE + dt * reach;
-            let (a, b) = (&shape_a.collider, &shape_b.collider);
-            let mut manifold = collide(a, body_a.xf, b, body_b.xf, speculative);
-            carry_impulses(&mut manifold, &contact.manifold);
-            contact.manifold = manifold;
+            // Not touching, the manifold is only kept within the speculative distance, so
+            // that no approach is missed.
+            let tolerance = if was_touching {
+                recycle_distance
+            } else {
+                recycle_distance.min(SPECULATIVE_DISTANCE)
+            };
+            let extent = moving_extent(body_a).max(moving_extent(body_b));
+            let poses = (body_a.xf, body_b.xf);
+            let recycled = contact.cache.is_some_and(|cache| {
+                cache.recycle(&mut contact.manifold, poses, extent, tolerance)
+            });
+            if !recycled {
+                let reach = closing_reach(body_a, &shape_a.collider, body_b, &shape_b.collider);
+                let speculative = SPECULATIVE_DISTANCE + dt * reach;
+                let (a, b) = (&shape_a.collider, &shape_b.collider);
+                let mut manifold = collide(a, body_a.xf, b, body_b.xf, speculative);
+                carry_impulses(&mut manifold, &contact.manifold);
+                contact.manifold = manifold;
+                contact.cache = (recycle_distance > 0.0)
+                    .then(|| ManifoldCache::new(&contact.manifold, body_a.xf, body_b.xf));
+            }
             // An active body touching a sleeping one wakes its island before the solve.
             if contact.is_touching() {
                 for (body, index) in [(body_a, contact.body_a), (body_b, contact.body_b)] {
@@ -168,6 +187,16 @@ impl World {
                     .update_proxy(shape.proxy, now.union(&ahead), false);
             }
         }
+    }
+}
+
+/// How far a body's shapes reach from its centre of mass; 0 for a static body, which
+/// never turns.
+fn moving_extent(body: &Body) -> f32 {
+    if body.body_type == BodyType::Static {
+        0.0
+    } else {
+        body.extent
     }
 }
 
