@@ -6,9 +6,9 @@ use crate::body::BodyType;
 use crate::collide::Manifold;
 use crate::collide::{SPECULATIVE_DISTANCE, collide, goes_first};
 use crate::contact::{Contact, carry_impulses, mix_friction, mix_restitution};
-use crate::recycle::ManifoldCache;
 use crate::events::{ContactBegin, ContactEnd, ContactHit};
 use crate::math::{Aabb, Vec2, cross_sv};
+use crate::recycle::ManifoldCache;
 use crate::shape::Collider;
 
 impl World {
