@@ -8,7 +8,7 @@ use lockstep2d::Rot;
 
 use super::joints::add_ragdoll;
 use super::offset_box;
-use crate::def::{BodyJson, BodyKind, JointJson, SceneDef, ShapeJson};
+use crate::def::{BodyJson, JointJson, MotorJson, SceneDef, ShapeJson};
 
 /// `CreateLargePyramid`: a pyramid of 5,050 unit boxes, 100 at its base, resting on a
 /// 200 × 2 ground box whose top face is y = 0. Boxes start exactly touching, side by
@@ -171,9 +171,8 @@ pub fn rain() -> SceneDef {
 /// restitution 0.1) in a drum of radius 40, stirred by a 40 m bar turning at 5 rad/s.
 /// The bodies start overlapping, as in Box2D.
 ///
-/// Box2D drives the bar with a revolute motor of unbounded torque; lockstep2d has no
-/// motor yet, so the bar is a kinematic body turning at the motor's speed (the same
-/// motion, as the motor never yields). Its rounded box (0.4 × 20, radius 0.2) is a
+/// The bar is driven, as in Box2D, by a revolute motor of practically unbounded torque
+/// (10⁸ N·m) pinned to the drum. Its rounded box (0.4 × 20, radius 0.2) is a
 /// plain box of the same outer size. Box2D's drum is a 360-point chain loop, here 360
 /// thin static boxes whose inner faces are its segments. The bar's tip moves at 100 m/s
 /// and flings bodies faster: Box2D's continuous collision keeps them in the drum, and
@@ -200,13 +199,10 @@ pub fn spinner() -> SceneDef {
             angle + 0.5 * PI,
         ));
     }
-    let bar = BodyJson {
-        kind: BodyKind::Kinematic,
-        angular_velocity: 5.0,
-        ..BodyJson::dynamic([0.0, 12.0])
-    }
-    .with_shape(ShapeJson::new_box(0.6, 20.2).with_friction(0.0));
+    let bar =
+        BodyJson::dynamic([0.0, 12.0]).with_shape(ShapeJson::new_box(0.6, 20.2).with_friction(0.0));
     let mut bodies = vec![drum, bar];
+    let joints = vec![motor_pin(0, 1, [0.0, 12.0], 5.0)];
     let material = |shape: ShapeJson| {
         shape
             .with_density(0.25)
@@ -230,6 +226,7 @@ pub fn spinner() -> SceneDef {
     SceneDef {
         steps: 500,
         bodies,
+        joints,
         ..SceneDef::new("spinner")
     }
 }
@@ -262,21 +259,26 @@ pub fn smash() -> SceneDef {
 }
 
 /// `CreateTumbler`: a 20 m square drum of four walls turning at 25°/s about (0, 10),
-/// tumbling 45 × 45 boxes of 0.25 m. Box2D turns the drum (density 50) with a motor
-/// (10⁸ N·m); lockstep2d has no motor yet, so the drum is a kinematic body turning at
-/// the motor's speed.
+/// tumbling 45 × 45 boxes of 0.25 m. As in Box2D, the drum (density 50) is turned by a
+/// revolute motor of 10⁸ N·m pinned to a static body at its centre.
 pub fn tumbler() -> SceneDef {
     const GRID: usize = 45;
+    let axle = BodyJson::fixed([0.0, 10.0]);
+    let drum = BodyJson::dynamic([0.0, 10.0])
+        .with_shape(offset_box(0.5, 10.0, [10.0, 0.0], 0.0))
+        .with_shape(offset_box(0.5, 10.0, [-10.0, 0.0], 0.0))
+        .with_shape(offset_box(10.0, 0.5, [0.0, 10.0], 0.0))
+        .with_shape(offset_box(10.0, 0.5, [0.0, -10.0], 0.0));
     let drum = BodyJson {
-        kind: BodyKind::Kinematic,
-        angular_velocity: 25.0 * PI / 180.0,
-        ..BodyJson::dynamic([0.0, 10.0])
-    }
-    .with_shape(offset_box(0.5, 10.0, [10.0, 0.0], 0.0))
-    .with_shape(offset_box(0.5, 10.0, [-10.0, 0.0], 0.0))
-    .with_shape(offset_box(10.0, 0.5, [0.0, 10.0], 0.0))
-    .with_shape(offset_box(10.0, 0.5, [0.0, -10.0], 0.0));
-    let mut bodies = vec![drum];
+        shapes: drum
+            .shapes
+            .into_iter()
+            .map(|s| s.with_density(50.0))
+            .collect(),
+        ..drum
+    };
+    let mut bodies = vec![axle, drum];
+    let joints = vec![motor_pin(0, 1, [0.0, 10.0], 25.0 * PI / 180.0)];
     let mut y = -0.2 * GRID as f32 + 10.0;
     for _ in 0..GRID {
         let mut x = -0.2 * GRID as f32;
@@ -289,6 +291,19 @@ pub fn tumbler() -> SceneDef {
     SceneDef {
         steps: 500,
         bodies,
+        joints,
         ..SceneDef::new("tumbler")
+    }
+}
+
+/// A revolute joint at `anchor` whose motor turns B at `speed` (rad/s) with 10⁸ N·m:
+/// Box2D's benchmark drives.
+fn motor_pin(a: usize, b: usize, anchor: [f32; 2], speed: f32) -> JointJson {
+    JointJson {
+        motor: Some(MotorJson {
+            speed,
+            max_force: 1.0e8,
+        }),
+        ..JointJson::revolute(a, b, anchor)
     }
 }

@@ -8,7 +8,7 @@
 //! (`collideConnected` off), nor do these.
 
 use super::ground_box;
-use crate::def::{BodyJson, JointJson, SceneDef, ShapeJson, SolverJson};
+use crate::def::{BodyJson, JointJson, MotorJson, SceneDef, ShapeJson, SolverJson};
 
 /// `Bridge`: 160 planks (1 × 0.25 m, density 20, damping 0.1) pinned end to end and
 /// to the world at both ends, loaded with two triangles and three balls dropped on it.
@@ -102,8 +102,9 @@ pub fn ragdoll() -> SceneDef {
 /// of them overlap unless pinned together: lockstep2d has no collision filters, and
 /// Box2D's human relies on one to let its two legs overlap. Friction 0.2 as Box2D's.
 ///
-/// Limits will be added when the revolute joint has them (Box2D's: knees bend one way,
-/// the neck and shoulders within a range); until then the joints swing freely.
+/// Every joint has a limit, as Box2D's human: the neck and hips within a range, shoulders
+/// a wide one, elbows and knees bending one way; and a little joint friction (a motor
+/// held at rest with a small torque) so the limbs do not flail for ever.
 pub(super) fn add_ragdoll(scene: &mut SceneDef, at: [f32; 2]) {
     let base = scene.bodies.len();
     let p = |x: f32, y: f32| [at[0] + x, at[1] + y];
@@ -117,8 +118,12 @@ pub(super) fn add_ragdoll(scene: &mut SceneDef, at: [f32; 2]) {
         .bodies
         .push(part(0.0, 1.2, ShapeJson::new_box(0.15, 0.3)));
     scene.bodies.push(part(0.0, 1.65, ShapeJson::circle(0.12)));
-    let pin = |a: usize, b: usize, x: f32, y: f32| JointJson::revolute(base + a, base + b, p(x, y));
-    scene.joints.push(pin(0, 1, 0.0, 1.5));
+    let pin = |a: usize, b: usize, x: f32, y: f32, [lower, upper]: [f32; 2]| JointJson {
+        limit: Some([lower, upper]),
+        motor: Some(JOINT_FRICTION),
+        ..JointJson::revolute(base + a, base + b, p(x, y))
+    };
+    scene.joints.push(pin(0, 1, 0.0, 1.5, [-0.5, 0.5]));
     for side in [-1.0f32, 1.0] {
         let first = scene.bodies.len() - base;
         scene.bodies.extend([
@@ -127,14 +132,22 @@ pub(super) fn add_ragdoll(scene: &mut SceneDef, at: [f32; 2]) {
             part(0.08 * side, 0.7, upright(0.13, 0.06)),
             part(0.08 * side, 0.28, upright(0.13, 0.05)),
         ]);
+        // Elbows bend one way on each side: towards the front of the body.
+        let elbow = if side > 0.0 { [0.0, 2.5] } else { [-2.5, 0.0] };
         scene.joints.extend([
-            pin(0, first, 0.2 * side, 1.42),
-            pin(first, first + 1, 0.515 * side, 1.42),
-            pin(0, first + 2, 0.08 * side, 0.9),
-            pin(first + 2, first + 3, 0.08 * side, 0.485),
+            pin(0, first, 0.2 * side, 1.42, [-1.6, 1.6]),
+            pin(first, first + 1, 0.515 * side, 1.42, elbow),
+            pin(0, first + 2, 0.08 * side, 0.9, [-1.2, 1.2]),
+            pin(first + 2, first + 3, 0.08 * side, 0.485, [-2.4, 0.0]),
         ]);
     }
 }
+
+/// A joint's friction: a motor at rest that can hold at most this torque (N·m).
+const JOINT_FRICTION: MotorJson = MotorJson {
+    speed: 0.0,
+    max_force: 0.5,
+};
 
 /// Long chains carry large tensions through many joints: with Box2D's 4 substeps and
 /// 60 Hz joints, the bridge's joints open 0.13 m and the ball and chain's 0.14 m. Twice
