@@ -15,7 +15,7 @@ use tree::DynamicTree;
 pub(crate) const AABB_MARGIN: f32 = 0.1;
 
 /// A leaf in one of the two trees. The top bit says which.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct ProxyKey(u32);
 
 const STATIC_BIT: u32 = 1 << 31;
@@ -37,7 +37,7 @@ impl ProxyKey {
     }
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub(crate) struct BroadPhase {
     static_tree: DynamicTree,
     moving_tree: DynamicTree,

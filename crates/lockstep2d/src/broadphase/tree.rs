@@ -10,7 +10,7 @@ use crate::math::Aabb;
 
 pub(crate) const NULL: u32 = u32::MAX;
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 struct Node {
     aabb: Aabb,
     /// Parent for nodes in the tree, next free node for nodes on the free list.
@@ -29,12 +29,14 @@ impl Node {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct DynamicTree {
     nodes: Vec<Node>,
     root: u32,
     free: u32,
-    /// Reused stack for queries, so a query does not allocate once warm.
+    /// Reused stack for queries, so a query does not allocate once warm. Scratch: empty
+    /// between queries, so not saved.
+    #[serde(skip)]
     stack: Vec<u32>,
 }
 

@@ -20,7 +20,7 @@ use crate::shape::Collider;
 pub(crate) const SPECULATIVE_DISTANCE: f32 = 4.0 * crate::LINEAR_SLOP;
 
 /// A contact point between two shapes.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ManifoldPoint {
     /// World position, midway between the two surfaces.
     pub point: Vec2,
@@ -39,11 +39,15 @@ pub struct ManifoldPoint {
 }
 
 /// Up to two contact points sharing one normal.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Manifold {
     /// Unit normal pointing from shape A to shape B.
     pub normal: Vec2,
     pub points: [ManifoldPoint; 2],
+    #[serde(
+        serialize_with = "crate::snapshot::count::serialize",
+        deserialize_with = "crate::snapshot::count::deserialize::<_, 2>"
+    )]
     pub point_count: usize,
 }
 
