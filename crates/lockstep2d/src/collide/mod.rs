@@ -39,15 +39,11 @@ pub struct ManifoldPoint {
 }
 
 /// Up to two contact points sharing one normal.
-#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Manifold {
     /// Unit normal pointing from shape A to shape B.
     pub normal: Vec2,
     pub points: [ManifoldPoint; 2],
-    #[serde(
-        serialize_with = "crate::snapshot::count::serialize",
-        deserialize_with = "crate::snapshot::count::deserialize::<_, 2>"
-    )]
     pub point_count: usize,
 }
 

@@ -132,7 +132,7 @@ fn check_positive(field: &'static str, x: f32) -> Result<()> {
 }
 
 /// A shape as the world stores it.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug)]
 pub(crate) struct Shape {
     pub body: u32,
     pub def: ShapeDef,
@@ -150,7 +150,7 @@ pub struct MassData {
 
 /// The form the narrow phase works with: circles, and (rounded) convex polygons, which
 /// include boxes and capsules.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Collider {
     Circle(Circle),
     Polygon(Polygon),

@@ -15,14 +15,10 @@ pub const MAX_POLYGON_VERTICES: usize = 8;
 const WELD_DISTANCE: f32 = 0.5 * crate::LINEAR_SLOP;
 
 /// A convex polygon in counter-clockwise order, in its body's local coordinates.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Polygon {
     pub(crate) vertices: [Vec2; MAX_POLYGON_VERTICES],
     pub(crate) normals: [Vec2; MAX_POLYGON_VERTICES],
-    #[serde(
-        serialize_with = "crate::snapshot::count::serialize",
-        deserialize_with = "crate::snapshot::count::deserialize::<_, MAX_POLYGON_VERTICES>"
-    )]
     pub(crate) count: usize,
     pub(crate) radius: f32,
     pub(crate) centroid: Vec2,
