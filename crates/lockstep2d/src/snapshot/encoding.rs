@@ -8,7 +8,7 @@
 //! postcard is compact (small integers take one byte) and a pure function of the
 //! value, so the same state always gives the same bytes. The header lets a load tell a
 //! truncated, corrupted or foreign buffer from a snapshot before decoding anything.
-//! Rejected: bincode, whose 2.x line is no longer maintained.
+//! Rejected: bincode, which is unmaintained (RUSTSEC-2025-0141).
 
 use super::Snapshot;
 use crate::error::{Error, Result};
