@@ -170,4 +170,24 @@ impl<T> Slots<T> {
     pub fn len(&self) -> usize {
         self.entries.len() - self.free.len()
     }
+
+    /// Whether the free list names every empty slot once and nothing else: what decoded
+    /// storage must satisfy before `insert` can trust it.
+    pub fn free_list_is_exact(&self) -> bool {
+        let mut listed = vec![false; self.entries.len()];
+        for &index in &self.free {
+            match self.entries.get(index as usize) {
+                Some(slot) if slot.value.is_none() && !listed[index as usize] => {
+                    listed[index as usize] = true;
+                }
+                _ => return false,
+            }
+        }
+        let empty = self
+            .entries
+            .iter()
+            .filter(|slot| slot.value.is_none())
+            .count();
+        empty == self.free.len()
+    }
 }

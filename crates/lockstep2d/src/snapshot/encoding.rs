@@ -12,6 +12,7 @@
 
 use super::Snapshot;
 use crate::error::{Error, Result};
+use crate::world::SimState;
 
 const MAGIC: [u8; 4] = *b"LS2D";
 
@@ -40,10 +41,11 @@ impl Snapshot {
     pub fn from_bytes(bytes: &[u8]) -> Result<Snapshot> {
         let payload = checked_payload(bytes)?;
         let (state, rest) =
-            postcard::take_from_bytes(payload).map_err(|_| corrupt("undecodable"))?;
+            postcard::take_from_bytes::<SimState>(payload).map_err(|_| corrupt("undecodable"))?;
         if !rest.is_empty() {
             return Err(corrupt("bytes left over after the state"));
         }
+        state.check_links().map_err(corrupt)?;
         Ok(Snapshot::new(state))
     }
 }
@@ -85,4 +87,44 @@ fn checked_payload(bytes: &[u8]) -> Result<&[u8]> {
 
 fn corrupt(reason: &'static str) -> Error {
     Error::SnapshotCorrupt { reason }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{BodyDef, Geometry, Polygon, ShapeDef, Vec2, World, WorldDef};
+
+    fn two_boxes() -> Snapshot {
+        let mut world = World::new(&WorldDef::default()).unwrap();
+        let unit = ShapeDef::new(Geometry::Polygon(Polygon::new_box(0.5, 0.5).unwrap()));
+        for y in [0.0, 1.0] {
+            let body = world
+                .create_body(&BodyDef::dynamic(Vec2::new(0.0, y)))
+                .unwrap();
+            world.create_shape(body, &unit).unwrap();
+        }
+        world.step(1.0 / 60.0).unwrap();
+        world.snapshot()
+    }
+
+    /// Bytes with a right checksum around a state whose links are broken (as another
+    /// program could write them) are refused, not stepped into a panic.
+    #[test]
+    fn a_well_checksummed_state_with_broken_links_is_refused() {
+        let breaks: [fn(&mut SimState); 3] = [
+            |state| state.shapes.get_mut(0).unwrap().body = 7,
+            |state| state.contacts.contacts[0].shape_b = 9,
+            |state| state.bodies.get_mut(1).unwrap().shapes.push(5),
+        ];
+        for (i, break_links) in breaks.iter().enumerate() {
+            let mut snapshot = two_boxes();
+            break_links(&mut snapshot.state);
+            let error = Snapshot::from_bytes(&snapshot.to_bytes()).unwrap_err();
+            assert!(
+                matches!(error, Error::SnapshotCorrupt { .. }),
+                "break {i}: {error}"
+            );
+        }
+        assert!(Snapshot::from_bytes(&two_boxes().to_bytes()).is_ok());
+    }
 }

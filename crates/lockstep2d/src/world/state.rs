@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::SleepSettings;
 use crate::body::Body;
 use crate::broadphase::BroadPhase;
-use crate::contact::ContactSet;
+use crate::contact::{Contact, ContactSet};
 use crate::events::ContactEvents;
 use crate::id::{BodyId, Slots};
 use crate::joint::Joint;
@@ -43,4 +43,67 @@ pub(crate) struct SimState {
     /// Bodies the last step removed for leaving `bounds`.
     pub removed: Vec<BodyId>,
     pub sleep: SleepSettings,
+}
+
+impl SimState {
+    /// Whether every index the state holds names what it should: the checks a decoded
+    /// state must pass before a step can index with it. A state taken from a world
+    /// always passes; one decoded from bytes could fail only if it was written by other
+    /// code under the same format version, since the checksum catches damage. Returns
+    /// what is wrong.
+    pub fn check_links(&self) -> Result<(), &'static str> {
+        let slots_ok = self.bodies.free_list_is_exact()
+            && self.shapes.free_list_is_exact()
+            && self.joints.free_list_is_exact();
+        if !slots_ok {
+            return Err("a free list that does not match the empty slots");
+        }
+        if !self.bodies_link_back() {
+            return Err("a body, shape or joint naming one that does not name it back");
+        }
+        let contact_ok = |c: &Contact| {
+            let body_of = |s: u32| self.shapes.get(s).map(|shape| shape.body);
+            body_of(c.shape_a) == Some(c.body_a) && body_of(c.shape_b) == Some(c.body_b)
+        };
+        if !self.contacts.contacts.iter().all(contact_ok) {
+            return Err("a contact naming a shape or body that is not there");
+        }
+        let owns = |shape: u32, key| self.shapes.get(shape).is_some_and(|s| s.proxy == key);
+        let proxies_ok = self
+            .shapes
+            .iter()
+            .all(|(i, s)| self.broadphase.leaf_user(s.proxy) == Some(i));
+        if !(proxies_ok && self.broadphase.is_consistent(owns)) {
+            return Err("a broad-phase tree out of shape or out of step with the shapes");
+        }
+        Ok(())
+    }
+
+    /// Each body's shapes and joints name it, and each shape's and joint's bodies are
+    /// there and list it.
+    fn bodies_link_back(&self) -> bool {
+        let bodies_ok = self.bodies.iter().all(|(i, body)| {
+            let shape_ok = |&s: &u32| self.shapes.get(s).is_some_and(|shape| shape.body == i);
+            let joint_ok = |&j: &u32| {
+                self.joints
+                    .get(j)
+                    .is_some_and(|jt| jt.body_a == i || jt.body_b == i)
+            };
+            body.shapes.iter().all(shape_ok) && body.joints.iter().all(joint_ok)
+        });
+        let lists = |b: u32, pick: fn(&Body) -> &Vec<u32>, x: u32| {
+            self.bodies
+                .get(b)
+                .is_some_and(|body| pick(body).contains(&x))
+        };
+        let shapes_ok = self
+            .shapes
+            .iter()
+            .all(|(i, s)| lists(s.body, |b| &b.shapes, i));
+        let joints_ok = self
+            .joints
+            .iter()
+            .all(|(i, j)| lists(j.body_a, |b| &b.joints, i) && lists(j.body_b, |b| &b.joints, i));
+        bodies_ok && shapes_ok && joints_ok
+    }
 }
