@@ -232,6 +232,23 @@ fn ids_taken_before_a_snapshot_resolve_after_a_restore() {
 }
 
 #[test]
+fn events_waiting_for_the_next_step_survive_a_restore() {
+    let mut world = world_with_ground(&WorldDef::default(), 0.6);
+    let resting = add_box(&mut world, Vec2::new(0.0, 0.5), 0.5, 1.0);
+    run(&mut world, 30);
+    // Destroying a touching shape between steps queues its end event for the next step.
+    world.destroy_body(resting).unwrap();
+    let bytes = world.snapshot().to_bytes();
+    world.step(DT).unwrap();
+    assert_eq!(world.contact_events().end.len(), 1);
+
+    let mut fresh = World::new(&WorldDef::default()).unwrap();
+    fresh.restore(&Snapshot::from_bytes(&bytes).unwrap());
+    fresh.step(DT).unwrap();
+    assert_eq!(fresh.contact_events(), world.contact_events());
+}
+
+#[test]
 fn bytes_are_the_same_for_the_same_state() {
     let (world, _) = busy_world_at_100();
     let bytes = world.snapshot().to_bytes();
