@@ -178,6 +178,7 @@ fn restoring_replays_the_same_bits_in_the_same_world() {
     let original = hashes(&mut world, 100);
     let original_bytes = world.snapshot().to_bytes();
     world.restore(&snapshot);
+    assert_eq!((snapshot.step_count(), world.step_count()), (100, 100));
     assert_eq!(hashes(&mut world, 100), original);
     // The whole state, contacts and trees included, not just the bodies' poses.
     assert_eq!(world.snapshot().to_bytes(), original_bytes);
