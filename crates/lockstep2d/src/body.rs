@@ -6,7 +6,9 @@ use crate::math::{Rot, Transform, Vec2, cross};
 use crate::shape::{Collider, MassData, Shape};
 
 /// How a body moves.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum BodyType {
     /// Never moves; infinite mass.
     #[default]
@@ -94,7 +96,7 @@ impl BodyDef {
 }
 
 /// A body as the world stores it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Body {
     pub body_type: BodyType,
     /// Pose of the body origin.

@@ -8,11 +8,13 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
 use crate::collide::Manifold;
 use crate::recycle::ManifoldCache;
 
 /// A contact between shape A and shape B (A is the polygon when one is a circle).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Contact {
     pub shape_a: u32,
     pub shape_b: u32,
@@ -89,6 +91,24 @@ impl ContactSet {
 
     pub fn touching_count(&self) -> usize {
         self.contacts.iter().filter(|c| c.is_touching()).count()
+    }
+}
+
+/// Saved as the contact list alone: the pair set is derived from it, so it is rebuilt on
+/// load rather than stored (it could only disagree with the list).
+impl Serialize for ContactSet {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.contacts.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for ContactSet {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let mut set = ContactSet::default();
+        for contact in Vec::<Contact>::deserialize(deserializer)? {
+            set.insert(contact);
+        }
+        Ok(set)
     }
 }
 

@@ -24,6 +24,12 @@ pub enum Error {
     JointToSelf,
     #[error("{kind} id is stale or from another world")]
     StaleId { kind: &'static str },
+    #[error("snapshot: truncated ({found} bytes, {expected} needed)")]
+    SnapshotTruncated { expected: usize, found: usize },
+    #[error("snapshot: format version {found}, this build reads version {supported}")]
+    SnapshotVersion { found: u32, supported: u32 },
+    #[error("snapshot: corrupted ({reason})")]
+    SnapshotCorrupt { reason: &'static str },
 }
 
 impl Error {

@@ -6,21 +6,21 @@ use crate::id::ShapeId;
 use crate::math::Vec2;
 
 /// Two shapes started touching.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ContactBegin {
     pub shape_a: ShapeId,
     pub shape_b: ShapeId,
 }
 
 /// Two shapes stopped touching (or one of them was destroyed while touching).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ContactEnd {
     pub shape_a: ShapeId,
     pub shape_b: ShapeId,
 }
 
 /// Two shapes started touching faster than the world's hit-event threshold.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ContactHit {
     pub shape_a: ShapeId,
     pub shape_b: ShapeId,
@@ -33,7 +33,7 @@ pub struct ContactHit {
 }
 
 /// The contact events of one step (or, gathered by the stepper, of one frame).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ContactEvents {
     pub begin: Vec<ContactBegin>,
     pub end: Vec<ContactEnd>,

@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 macro_rules! define_id {
     ($(#[$doc:meta])* $name:ident, $kind:literal) => {
         $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
         pub struct $name {
             pub(crate) index: u32,
             pub(crate) generation: u32,
@@ -61,13 +61,13 @@ pub(crate) trait Handle: Copy {
 ///
 /// Freed slots are reused last-freed-first, a deterministic order, so the same sequence of
 /// calls always hands out the same handles.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Slots<T> {
     entries: Vec<Slot<T>>,
     free: Vec<u32>,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 struct Slot<T> {
     generation: u32,
     value: Option<T>,
@@ -169,5 +169,25 @@ impl<T> Slots<T> {
 
     pub fn len(&self) -> usize {
         self.entries.len() - self.free.len()
+    }
+
+    /// Whether the free list names every empty slot once and nothing else: what decoded
+    /// storage must satisfy before `insert` can trust it.
+    pub fn free_list_is_exact(&self) -> bool {
+        let mut listed = vec![false; self.entries.len()];
+        for &index in &self.free {
+            match self.entries.get(index as usize) {
+                Some(slot) if slot.value.is_none() && !listed[index as usize] => {
+                    listed[index as usize] = true;
+                }
+                _ => return false,
+            }
+        }
+        let empty = self
+            .entries
+            .iter()
+            .filter(|slot| slot.value.is_none())
+            .count();
+        empty == self.free.len()
     }
 }

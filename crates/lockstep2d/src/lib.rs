@@ -30,6 +30,7 @@ mod id;
 mod joint;
 mod recycle;
 mod shape;
+mod snapshot;
 mod solver;
 mod stepper;
 mod world;
@@ -48,6 +49,7 @@ pub use joint::{
 };
 pub use math::{Aabb, Rot, Transform, Vec2};
 pub use shape::{Capsule, Circle, Geometry, MAX_POLYGON_VERTICES, MassData, Polygon, ShapeDef};
+pub use snapshot::{SNAPSHOT_FORMAT_VERSION, Snapshot};
 pub use solver::{SolverKind, SolverSettings};
 pub use stepper::{
     FixedClock, FixedStepper, FrameReport, InputQueue, OverloadPolicy, Smoothing, StepInfo,

@@ -49,7 +49,7 @@ pub fn is_finite_vec(v: Vec2) -> bool {
 /// Storing (cos, sin) rather than an angle means the step never calls a trigonometric
 /// function for a body that is not spinning fast, and rotating a vector is four
 /// multiplies. The angle is recovered with `atan2` only when a caller asks for it.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Rot {
     pub c: f32,
     pub s: f32,
@@ -141,7 +141,7 @@ impl Rot {
 }
 
 /// A rigid transform: rotate, then translate.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Transform {
     pub p: Vec2,
     pub q: Rot,
@@ -183,7 +183,7 @@ impl Transform {
 }
 
 /// An axis-aligned bounding box.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Aabb {
     pub min: Vec2,
     pub max: Vec2,

@@ -17,7 +17,7 @@ use crate::math::{Rot, Transform};
 const MIN_COS_TURN: f32 = 0.98;
 
 /// What the manifold was built from.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct ManifoldCache {
     q_a: Rot,
     q_b: Rot,

@@ -15,7 +15,7 @@ use tree::DynamicTree;
 pub(crate) const AABB_MARGIN: f32 = 0.1;
 
 /// A leaf in one of the two trees. The top bit says which.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct ProxyKey(u32);
 
 const STATIC_BIT: u32 = 1 << 31;
@@ -37,7 +37,7 @@ impl ProxyKey {
     }
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub(crate) struct BroadPhase {
     static_tree: DynamicTree,
     moving_tree: DynamicTree,
@@ -99,6 +99,23 @@ impl BroadPhase {
         self.moved.clear();
         pairs.sort_unstable();
         pairs.dedup();
+    }
+
+    /// The shape index of the leaf `key` names, if it names a leaf.
+    pub fn leaf_user(&self, key: ProxyKey) -> Option<u32> {
+        self.tree(key.is_static()).leaf_user(key.proxy())
+    }
+
+    /// Whether both trees are well formed, `owns(shape, key)` holds for every leaf and
+    /// the move buffer names only leaves: what a decoded broad phase must satisfy.
+    pub fn is_consistent(&self, owns: impl Fn(u32, ProxyKey) -> bool) -> bool {
+        let trees = [(&self.static_tree, true), (&self.moving_tree, false)];
+        trees.iter().all(|(tree, is_static)| {
+            tree.is_well_formed()
+                && tree
+                    .leaves()
+                    .all(|(proxy, shape)| owns(shape, ProxyKey::new(proxy, *is_static)))
+        }) && self.moved.iter().all(|&key| self.leaf_user(key).is_some())
     }
 
     fn tree(&self, is_static: bool) -> &DynamicTree {

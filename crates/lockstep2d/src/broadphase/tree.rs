@@ -10,7 +10,7 @@ use crate::math::Aabb;
 
 pub(crate) const NULL: u32 = u32::MAX;
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 struct Node {
     aabb: Aabb,
     /// Parent for nodes in the tree, next free node for nodes on the free list.
@@ -29,12 +29,14 @@ impl Node {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct DynamicTree {
     nodes: Vec<Node>,
     root: u32,
     free: u32,
-    /// Reused stack for queries, so a query does not allocate once warm.
+    /// Reused stack for queries, so a query does not allocate once warm. Scratch: empty
+    /// between queries, so not saved.
+    #[serde(skip)]
     stack: Vec<u32>,
 }
 
@@ -312,6 +314,88 @@ impl DynamicTree {
         tall
     }
 
+    /// The leaves' proxies with their shape indices, in node order.
+    pub fn leaves(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        (0..self.nodes.len() as u32)
+            .filter(|&i| self.nodes[i as usize].height == 0)
+            .map(|i| (i, self.nodes[i as usize].user))
+    }
+
+    /// The shape index of `proxy` if it is a leaf.
+    pub fn leaf_user(&self, proxy: u32) -> Option<u32> {
+        let node = self.nodes.get(proxy as usize)?;
+        (node.height == 0).then_some(node.user)
+    }
+
+    /// Whether the nodes form one tree from the root with true parent links and
+    /// heights, and the free list is a chain of free nodes: what a decoded tree must be
+    /// before an insert, removal or query can trust its indices.
+    pub fn is_well_formed(&self) -> bool {
+        let in_tree = (0..self.nodes.len() as u32).filter(|&i| self.nodes[i as usize].height >= 0);
+        let linked = in_tree.clone().all(|i| self.links_hold(i));
+        linked && self.reachable_from_root() == in_tree.count() && self.free_list_is_free()
+    }
+
+    /// A node's parent names it as a child (or it is the root), its children name it as
+    /// their parent, and its height is one more than its taller child's.
+    fn links_hold(&self, index: u32) -> bool {
+        let node = &self.nodes[index as usize];
+        let child = |c: u32| {
+            self.nodes
+                .get(c as usize)
+                .filter(|n| n.height >= 0 && n.parent == index)
+        };
+        let parent_ok = if node.parent == NULL {
+            index == self.root
+        } else {
+            self.nodes
+                .get(node.parent as usize)
+                .is_some_and(|p| p.child1 == index || p.child2 == index)
+        };
+        let children_ok = match (node.child1, child(node.child1), child(node.child2)) {
+            (NULL, _, _) => node.child2 == NULL && node.height == 0,
+            (_, Some(a), Some(b)) => node.height == 1 + a.height.max(b.height),
+            _ => false,
+        };
+        parent_ok && children_ok
+    }
+
+    /// How many nodes a walk down from the root meets. With `links_hold` true for every
+    /// node, each node has one parent, so the walk cannot revisit one.
+    fn reachable_from_root(&self) -> usize {
+        if self.root == NULL {
+            return 0;
+        }
+        let Some(root) = self.nodes.get(self.root as usize) else {
+            return usize::MAX;
+        };
+        if root.height < 0 || root.parent != NULL {
+            return usize::MAX;
+        }
+        let (mut stack, mut count) = (vec![self.root], 0);
+        while let Some(index) = stack.pop() {
+            count += 1;
+            let node = &self.nodes[index as usize];
+            if node.child1 != NULL {
+                stack.extend([node.child1, node.child2]);
+            }
+        }
+        count
+    }
+
+    /// The free list visits only free nodes, and ends (no loop).
+    fn free_list_is_free(&self) -> bool {
+        let mut index = self.free;
+        for _ in 0..=self.nodes.len() {
+            match self.nodes.get(index as usize) {
+                _ if index == NULL => return true,
+                Some(node) if node.height == -1 => index = node.parent,
+                _ => return false,
+            }
+        }
+        false
+    }
+
     #[cfg(test)]
     fn height(&self) -> i32 {
         if self.root == NULL {
@@ -362,5 +446,28 @@ mod tests {
         found.clear();
         tree.query(&unit_at(12.0, 0.0), |u| found.push(u));
         assert!(found.is_empty());
+        assert!(tree.is_well_formed());
+    }
+
+    /// The check a decoded tree must pass: it holds for a tree the code built, and
+    /// fails for a broken parent link, a wrong height and a looping free list.
+    #[test]
+    fn a_broken_tree_is_not_well_formed() {
+        let mut tree = DynamicTree::default();
+        for i in 0..20 {
+            tree.create_proxy(unit_at(i as f32 * 3.0, 0.0), i);
+        }
+        tree.destroy_proxy(7);
+        assert!(tree.is_well_formed());
+        let breaks: [fn(&mut DynamicTree); 3] = [
+            |t| t.nodes[3].parent = 5,
+            |t| t.nodes[t.root as usize].height += 1,
+            |t| t.nodes[t.free as usize].parent = t.free,
+        ];
+        for (i, break_tree) in breaks.iter().enumerate() {
+            let mut broken = tree.clone();
+            break_tree(&mut broken);
+            assert!(!broken.is_well_formed(), "break {i}");
+        }
     }
 }

@@ -20,7 +20,7 @@ use crate::shape::Collider;
 pub(crate) const SPECULATIVE_DISTANCE: f32 = 4.0 * crate::LINEAR_SLOP;
 
 /// A contact point between two shapes.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ManifoldPoint {
     /// World position, midway between the two surfaces.
     pub point: Vec2,

@@ -7,7 +7,7 @@ use super::options::{Limit, Motor, Spring};
 use crate::solver::{BodyState, Softness};
 
 /// The options on one free coordinate, with the spring's softness for this step.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub(crate) struct AxisOptions {
     pub limit: Option<Limit>,
     pub motor: Option<Motor>,
@@ -18,7 +18,7 @@ pub(crate) struct AxisOptions {
 }
 
 /// Accumulated impulses of the options, carried between steps for warm starting.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct AxisImpulses {
     pub spring: f32,
     pub motor: f32,

@@ -15,7 +15,7 @@ use crate::math::Vec2;
 use crate::solver::BodyState;
 
 /// Distance joint options.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct DistanceJointDef {
     /// World points on A and on B, at creation.
     pub anchor_a: Vec2,
@@ -71,7 +71,7 @@ impl DistanceJointDef {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct DistanceJoint {
     pub local_anchor_a: Vec2,
     pub local_anchor_b: Vec2,

@@ -10,7 +10,7 @@ use crate::body::Body;
 use crate::math::{Rot, Vec2, atan2, cross, cross_sv};
 use crate::solver::{BodyState, Softness};
 
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub(crate) struct JointFrame {
     pub a: u32,
     pub b: u32,

@@ -122,7 +122,7 @@ impl JointDef {
 }
 
 /// A joint as the world stores it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Joint {
     pub body_a: u32,
     pub body_b: u32,
@@ -137,7 +137,7 @@ pub(crate) struct Joint {
 }
 
 /// The kind-specific stored state, including accumulated impulses for warm starting.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) enum JointState {
     Revolute(RevoluteJoint),
     Prismatic(PrismaticJoint),

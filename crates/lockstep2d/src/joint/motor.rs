@@ -14,7 +14,7 @@ use crate::math::Vec2;
 use crate::solver::BodyState;
 
 /// Motor joint options.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct MotorJointDef {
     /// Where B's centre of mass should be, in A's frame relative to A's centre of mass.
     pub linear_offset: Vec2,
@@ -60,7 +60,7 @@ impl MotorJointDef {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct MotorJoint {
     pub def: MotorJointDef,
     linear: Vec2,

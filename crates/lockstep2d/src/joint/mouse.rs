@@ -14,7 +14,7 @@ use crate::math::{Vec2, cross_sv};
 use crate::solver::{BodyState, Softness};
 
 /// Mouse joint options.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct MouseJointDef {
     /// The world point to pull towards; B is grabbed at this point at creation.
     pub target: Vec2,
@@ -44,7 +44,7 @@ impl MouseJointDef {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct MouseJoint {
     pub local_anchor_b: Vec2,
     pub def: MouseJointDef,

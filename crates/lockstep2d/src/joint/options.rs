@@ -5,7 +5,7 @@ use crate::error::{Error, Result, check_finite, check_non_negative};
 
 /// Keeps the joint's free coordinate (an angle in radians, or a translation in metres)
 /// within `[lower, upper]`.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Limit {
     pub lower: f32,
     pub upper: f32,
@@ -13,7 +13,7 @@ pub struct Limit {
 
 /// Drives the joint's free coordinate at `speed` (rad/s or m/s) with at most `max_force`
 /// (N·m for angles, N for translations).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Motor {
     pub speed: f32,
     pub max_force: f32,
@@ -21,7 +21,7 @@ pub struct Motor {
 
 /// Pulls the joint's free coordinate towards its rest value as a damped spring of
 /// frequency `hertz` (0: no pull at all) and damping ratio `damping_ratio` (1: critical).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Spring {
     pub hertz: f32,
     pub damping_ratio: f32,

@@ -20,7 +20,7 @@ use crate::math::{Vec2, atan2, cross};
 use crate::solver::BodyState;
 
 /// Prismatic joint options.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PrismaticJointDef {
     /// World point, at creation, where B's anchor sits on A's axis.
     pub anchor: Vec2,
@@ -64,7 +64,7 @@ pub(crate) fn validate_axis(axis: Vec2) -> Result<()> {
     Ok(())
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct PrismaticJoint {
     pub local_anchor_a: Vec2,
     pub local_anchor_b: Vec2,

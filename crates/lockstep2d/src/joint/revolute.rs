@@ -19,7 +19,7 @@ use crate::math::{Vec2, cross_sv};
 use crate::solver::{SolverBody, SolverSettings};
 
 /// Revolute joint options.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RevoluteJointDef {
     /// World point where the bodies are pinned, at creation.
     pub anchor: Vec2,
@@ -70,7 +70,7 @@ impl RevoluteJointDef {
 }
 
 /// Stored state: anchors in each body's frame, the options and the accumulated impulses.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct RevoluteJoint {
     pub local_anchor_a: Vec2,
     pub local_anchor_b: Vec2,

@@ -13,7 +13,7 @@ use crate::math::{Vec2, atan2};
 use crate::solver::{BodyState, Softness};
 
 /// Weld joint options.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct WeldJointDef {
     /// World point where the bodies are glued, at creation.
     pub anchor: Vec2,
@@ -43,7 +43,7 @@ impl WeldJointDef {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct WeldJoint {
     pub local_anchor_a: Vec2,
     pub local_anchor_b: Vec2,

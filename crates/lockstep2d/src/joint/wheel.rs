@@ -17,7 +17,7 @@ use crate::math::Vec2;
 use crate::solver::BodyState;
 
 /// Wheel joint options.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct WheelJointDef {
     /// World point, at creation, of the wheel's hub (B's anchor, on A's axis).
     pub anchor: Vec2,
@@ -53,7 +53,7 @@ impl WheelJointDef {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct WheelJoint {
     pub local_anchor_a: Vec2,
     pub local_anchor_b: Vec2,

@@ -10,14 +10,14 @@ use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_nega
 use crate::math::{Aabb, Transform, Vec2};
 
 /// A solid disc.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Circle {
     pub center: Vec2,
     pub radius: f32,
 }
 
 /// A segment swept by a disc: a rectangle with round ends.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Capsule {
     pub center1: Vec2,
     pub center2: Vec2,
@@ -25,7 +25,7 @@ pub struct Capsule {
 }
 
 /// The geometry of a shape, in its body's local coordinates.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Geometry {
     Circle(Circle),
     /// A convex polygon; boxes are polygons too (`Polygon::new_box`).
@@ -34,7 +34,7 @@ pub enum Geometry {
 }
 
 /// Everything needed to attach a shape to a body.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ShapeDef {
     pub geometry: Geometry,
     /// kg/m². Must be > 0 on a dynamic body; ignored on static and kinematic ones.

@@ -26,7 +26,9 @@ use crate::error::{Error, Result, check_finite, check_non_negative};
 use crate::math::Vec2;
 
 /// Which solver a world uses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum SolverKind {
     /// Box2D v3's soft step: substeps with soft contacts and relaxation. Stiff, stable
     /// stacks and no energy gain; the default.
@@ -39,7 +41,7 @@ pub enum SolverKind {
 
 /// How the solver works. The soft step's defaults are Box2D v3's; the PGS ones
 /// Box2D-Lite's.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SolverSettings {
     pub kind: SolverKind,
     /// Soft step: substeps per step (4 at 60 Hz, as Box2D v3).

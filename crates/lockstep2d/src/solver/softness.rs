@@ -9,7 +9,7 @@
 //! impulse_scale = 1 / (1 + hω(2ζ + hω)). A frequency of zero is a rigid constraint
 //! with no position correction.
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Softness {
     pub bias_rate: f32,
     pub mass_scale: f32,

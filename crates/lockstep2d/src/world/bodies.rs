@@ -9,13 +9,13 @@ use crate::math::{Transform, Vec2, cross};
 impl World {
     pub fn create_body(&mut self, def: &BodyDef) -> Result<BodyId> {
         def.validate()?;
-        Ok(self.bodies.insert(Body::new(def)))
+        Ok(self.state.bodies.insert(Body::new(def)))
     }
 
     /// Destroys a body with its shapes, their contacts, and the joints attached to it.
     /// Its island wakes: what rested on it must fall.
     pub fn destroy_body(&mut self, id: BodyId) -> Result<()> {
-        let index = self.bodies.resolve(id)?;
+        let index = self.state.bodies.resolve(id)?;
         self.wake_island(index);
         let body = self.body(index);
         let (joints, shapes) = (body.joints.clone(), body.shapes.clone());
@@ -25,17 +25,20 @@ impl World {
         for s in shapes {
             self.remove_shape(s);
         }
-        self.bodies.remove(index);
+        self.state.bodies.remove(index);
         Ok(())
     }
 
     /// Live bodies in slot order (creation order while none has been destroyed).
     pub fn body_ids(&self) -> impl Iterator<Item = BodyId> + '_ {
-        self.bodies.iter().map(|(i, _)| self.bodies.id_of(i))
+        self.state
+            .bodies
+            .iter()
+            .map(|(i, _)| self.state.bodies.id_of(i))
     }
 
     pub fn body_count(&self) -> usize {
-        self.bodies.len()
+        self.state.bodies.len()
     }
 
     pub fn body_type(&self, id: BodyId) -> Result<BodyType> {
@@ -83,7 +86,11 @@ impl World {
     /// The body's shapes, in the order they were added.
     pub fn body_shapes(&self, id: BodyId) -> Result<Vec<ShapeId>> {
         let body = self.body_ref(id)?;
-        Ok(body.shapes.iter().map(|&s| self.shapes.id_of(s)).collect())
+        Ok(body
+            .shapes
+            .iter()
+            .map(|&s| self.state.shapes.id_of(s))
+            .collect())
     }
 
     pub fn set_linear_velocity(&mut self, id: BodyId, v: Vec2) -> Result<()> {
@@ -102,9 +109,9 @@ impl World {
     pub fn set_transform(&mut self, id: BodyId, position: Vec2, angle: f32) -> Result<()> {
         check_finite_vec("position", position)?;
         check_finite("angle", angle)?;
-        let index = self.bodies.resolve(id)?;
+        let index = self.state.bodies.resolve(id)?;
         self.wake_island(index);
-        let body = self.bodies.get_mut(index).expect("resolved");
+        let body = self.state.bodies.get_mut(index).expect("resolved");
         body.set_transform(Transform::new(position, angle));
         self.refresh_proxies(index);
         Ok(())
@@ -113,10 +120,15 @@ impl World {
     /// Refits a body's broad-phase boxes and queues them, so the next step looks for
     /// their pairs afresh (after a teleport, or when a joint stops filtering them).
     pub(super) fn refresh_proxies(&mut self, index: u32) {
-        let body = self.bodies.get(index).expect("internal body index is live");
+        let body = self
+            .state
+            .bodies
+            .get(index)
+            .expect("internal body index is live");
         for &s in &body.shapes {
-            let shape = self.shapes.get(s).expect("bodies list live shapes");
-            self.broadphase
+            let shape = self.state.shapes.get(s).expect("bodies list live shapes");
+            self.state
+                .broadphase
                 .update_proxy(shape.proxy, shape.collider.aabb(body.xf), true);
         }
     }
@@ -196,7 +208,7 @@ impl World {
 
     /// Zeroes every body's accumulated force and torque.
     pub fn clear_forces(&mut self) {
-        for body in self.bodies.values_mut() {
+        for body in self.state.bodies.values_mut() {
             body.force = Vec2::ZERO;
             body.torque = 0.0;
         }
@@ -204,34 +216,38 @@ impl World {
 
     /// Every non-static body with its teleport count and pose, in slot order.
     pub(crate) fn moving_poses(&self) -> impl Iterator<Item = (BodyId, u32, Transform)> + '_ {
-        self.bodies
+        self.state
+            .bodies
             .iter()
             .filter(|(_, b)| b.body_type != BodyType::Static)
-            .map(|(i, b)| (self.bodies.id_of(i), b.pose_epoch, b.xf))
+            .map(|(i, b)| (self.state.bodies.id_of(i), b.pose_epoch, b.xf))
     }
 
     pub(super) fn body(&self, index: u32) -> &Body {
-        self.bodies.get(index).expect("internal body index is live")
+        self.state
+            .bodies
+            .get(index)
+            .expect("internal body index is live")
     }
 
     fn body_ref(&self, id: BodyId) -> Result<&Body> {
-        let index = self.bodies.resolve(id)?;
+        let index = self.state.bodies.resolve(id)?;
         Ok(self.body(index))
     }
 
     /// A body that user forces may act on (any type: non-dynamic bodies ignore forces).
     fn body_mut(&mut self, id: BodyId) -> Result<&mut Body> {
-        let index = self.bodies.resolve(id)?;
-        let body = self.bodies.get_mut(index).expect("resolved");
+        let index = self.state.bodies.resolve(id)?;
+        let body = self.state.bodies.get_mut(index).expect("resolved");
         Ok(body)
     }
 
     /// A body that user forces, impulses or velocities are about to act on: woken, with
     /// its island, so that they take effect.
     fn pushed_body(&mut self, id: BodyId) -> Result<&mut Body> {
-        let index = self.bodies.resolve(id)?;
+        let index = self.state.bodies.resolve(id)?;
         self.wake_island(index);
-        Ok(self.bodies.get_mut(index).expect("resolved"))
+        Ok(self.state.bodies.get_mut(index).expect("resolved"))
     }
 
     /// A body whose velocity may be set: not static.

@@ -21,20 +21,23 @@ pub(super) fn validate(bounds: Option<Aabb>) -> Result<()> {
 
 impl World {
     pub fn bounds(&self) -> Option<Aabb> {
-        self.bounds
+        self.state.bounds
     }
 
     pub fn set_bounds(&mut self, bounds: Option<Aabb>) -> Result<()> {
         validate(bounds)?;
-        self.bounds = bounds;
+        self.state.bounds = bounds;
         Ok(())
     }
 
     /// Destroys every moving body whose centre of mass is outside the bounds, in slot
     /// order, and records it in `removed`.
     pub(super) fn remove_out_of_bounds(&mut self) {
-        let Some(bounds) = self.bounds else { return };
+        let Some(bounds) = self.state.bounds else {
+            return;
+        };
         let outside: Vec<u32> = self
+            .state
             .bodies
             .iter()
             .filter(|(_, b)| b.body_type != BodyType::Static)
@@ -45,11 +48,11 @@ impl World {
             .map(|(index, _)| index)
             .collect();
         for index in outside {
-            let id = self.bodies.id_of(index);
+            let id = self.state.bodies.id_of(index);
             self.destroy_body(id).expect("the body is live");
-            self.removed.push(id);
+            self.state.removed.push(id);
         }
         // End events of the removed bodies' contacts belong to this step.
-        self.events.append(&mut self.pending_events);
+        self.state.events.append(&mut self.state.pending_events);
     }
 }

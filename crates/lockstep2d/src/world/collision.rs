@@ -16,11 +16,11 @@ impl World {
     /// allowed to collide, in the broad phase's sorted order.
     pub(super) fn find_new_contacts(&mut self) {
         let mut pairs = std::mem::take(&mut self.new_pairs);
-        self.broadphase.find_new_pairs(&mut pairs);
+        self.state.broadphase.find_new_pairs(&mut pairs);
         for &(s1, s2) in &pairs {
-            if self.should_collide(s1, s2) && !self.contacts.contains(s1, s2) {
+            if self.should_collide(s1, s2) && !self.state.contacts.contains(s1, s2) {
                 let contact = self.new_contact(s1, s2);
-                self.contacts.insert(contact);
+                self.state.contacts.insert(contact);
             }
         }
         self.new_pairs = pairs;
@@ -42,7 +42,7 @@ impl World {
             (body2, b1)
         };
         !fewer.joints.iter().any(|&j| {
-            let joint = self.joints.get(j).expect("bodies list live joints");
+            let joint = self.state.joints.get(j).expect("bodies list live joints");
             !joint.collide_connected && (joint.body_a == other || joint.body_b == other)
         })
     }
@@ -76,12 +76,16 @@ impl World {
     /// exactly the gap and no more, so a fast body stops at a thin wall instead of
     /// passing through it between two steps.
     pub(super) fn update_contacts(&mut self, dt: f32) {
-        let (shapes, bodies, broadphase) = (&self.shapes, &self.bodies, &self.broadphase);
-        let events = &mut self.events;
+        let (shapes, bodies, broadphase) = (
+            &self.state.shapes,
+            &self.state.bodies,
+            &self.state.broadphase,
+        );
+        let events = &mut self.state.events;
         let to_wake = &mut self.islands.to_wake;
-        let hit_threshold = self.hit_event_threshold;
-        let recycle_distance = self.settings.contact_recycle_distance;
-        self.contacts.update_all(|contact| {
+        let hit_threshold = self.state.hit_event_threshold;
+        let recycle_distance = self.state.settings.contact_recycle_distance;
+        self.state.contacts.update_all(|contact| {
             let body_a = bodies.get(contact.body_a).expect("live body");
             let body_b = bodies.get(contact.body_b).expect("live body");
             // Between sleeping and still bodies nothing moves: the manifold stands.
@@ -171,19 +175,20 @@ impl World {
     /// covers where the shape is and where its velocity takes it in the next step of `dt`,
     /// so a fast body's pairs are found before it reaches them.
     pub(super) fn synchronize_proxies(&mut self, dt: f32) {
-        for (_, body) in self.bodies.iter() {
+        for (_, body) in self.state.bodies.iter() {
             if body.body_type == BodyType::Static || !body.awake {
                 continue;
             }
             let travel = dt * body.v;
             for &s in &body.shapes {
-                let shape = self.shapes.get(s).expect("bodies list live shapes");
+                let shape = self.state.shapes.get(s).expect("bodies list live shapes");
                 let now = shape.collider.aabb(body.xf);
                 let ahead = Aabb {
                     min: now.min + travel,
                     max: now.max + travel,
                 };
-                self.broadphase
+                self.state
+                    .broadphase
                     .update_proxy(shape.proxy, now.union(&ahead), false);
             }
         }

@@ -41,9 +41,9 @@ impl World {
         &mut self,
         mut visit: impl FnMut(&mut Body, &Slots<Shape>),
     ) {
-        for body in self.bodies.values_mut() {
+        for body in self.state.bodies.values_mut() {
             if body.is_dynamic() {
-                visit(body, &self.shapes);
+                visit(body, &self.state.shapes);
             }
         }
     }

@@ -10,8 +10,8 @@ use crate::solver::SolverKind;
 impl World {
     /// Connects two bodies. Unless `collide_connected`, their shapes stop colliding.
     pub fn create_joint(&mut self, def: &JointDef) -> Result<JointId> {
-        let a = self.bodies.resolve(def.body_a)?;
-        let b = self.bodies.resolve(def.body_b)?;
+        let a = self.state.bodies.resolve(def.body_a)?;
+        let b = self.state.bodies.resolve(def.body_b)?;
         if a == b {
             return Err(Error::JointToSelf);
         }
@@ -22,7 +22,7 @@ impl World {
             });
         }
         def.kind.validate()?;
-        if self.settings.kind == SolverKind::Pgs && def.kind.needs_soft_step() {
+        if self.state.settings.kind == SolverKind::Pgs && def.kind.needs_soft_step() {
             return Err(Error::InvalidValue {
                 field: "kind",
                 reason: "needs the soft-step solver: PGS (Box2D-Lite) solves only the plain revolute pin",
@@ -31,16 +31,17 @@ impl World {
         self.wake_island(a);
         self.wake_island(b);
         let joint = Joint::new(def, (a, self.body(a)), (b, self.body(b)));
-        let id: JointId = self.joints.insert(joint);
+        let id: JointId = self.state.joints.insert(joint);
         for body in [a, b] {
-            self.bodies
+            self.state
+                .bodies
                 .get_mut(body)
                 .expect("resolved")
                 .joints
                 .push(id.index);
         }
         if !def.collide_connected {
-            self.contacts.remove_where(|c| {
+            self.state.contacts.remove_where(|c| {
                 (c.body_a == a && c.body_b == b) || (c.body_a == b && c.body_b == a)
             });
         }
@@ -49,8 +50,8 @@ impl World {
 
     /// Removes a joint and wakes its bodies.
     pub fn destroy_joint(&mut self, id: JointId) -> Result<()> {
-        let index = self.joints.resolve(id)?;
-        let joint = self.joints.get(index).expect("resolved");
+        let index = self.state.joints.resolve(id)?;
+        let joint = self.state.joints.get(index).expect("resolved");
         let (a, b) = (joint.body_a, joint.body_b);
         self.wake_island(a);
         self.wake_island(b);
@@ -60,20 +61,20 @@ impl World {
 
     /// The force (N) the joint applied to body B during the last step.
     pub fn joint_force(&self, id: JointId) -> Result<Vec2> {
-        Ok(self.joint_ref(id)?.kind.impulses().0 * self.impulse_to_force)
+        Ok(self.joint_ref(id)?.kind.impulses().0 * self.state.impulse_to_force)
     }
 
     /// The torque (N·m) the joint applied to body B during the last step, besides the
     /// torque of its force: a motor's, a spring's, a limit's or an angular lock's.
     pub fn joint_torque(&self, id: JointId) -> Result<f32> {
-        Ok(self.joint_ref(id)?.kind.impulses().1 * self.impulse_to_force)
+        Ok(self.joint_ref(id)?.kind.impulses().1 * self.state.impulse_to_force)
     }
 
     /// Moves a mouse joint's target.
     pub fn set_mouse_target(&mut self, id: JointId, target: Vec2) -> Result<()> {
         check_finite_vec("target", target)?;
-        let index = self.joints.resolve(id)?;
-        match &mut self.joints.get_mut(index).expect("resolved").kind {
+        let index = self.state.joints.resolve(id)?;
+        match &mut self.state.joints.get_mut(index).expect("resolved").kind {
             JointState::Mouse(mouse) => {
                 mouse.def.target = target;
                 Ok(())
@@ -86,13 +87,16 @@ impl World {
     }
 
     fn joint_ref(&self, id: JointId) -> Result<&Joint> {
-        let index = self.joints.resolve(id)?;
-        Ok(self.joints.get(index).expect("resolved"))
+        let index = self.state.joints.resolve(id)?;
+        Ok(self.state.joints.get(index).expect("resolved"))
     }
 
     /// Live joints in slot order.
     pub fn joint_ids(&self) -> impl Iterator<Item = JointId> + '_ {
-        self.joints.iter().map(|(i, _)| self.joints.id_of(i))
+        self.state
+            .joints
+            .iter()
+            .map(|(i, _)| self.state.joints.id_of(i))
     }
 
     /// The joint's two bodies, each with its anchor in that body's own frame. Local, not
@@ -103,8 +107,8 @@ impl World {
         let (a, b) = (self.body(joint.body_a), self.body(joint.body_b));
         let (anchor_a, anchor_b) = joint.kind.local_anchors(a, b);
         Ok([
-            (self.bodies.id_of(joint.body_a), anchor_a),
-            (self.bodies.id_of(joint.body_b), anchor_b),
+            (self.state.bodies.id_of(joint.body_a), anchor_a),
+            (self.state.bodies.id_of(joint.body_b), anchor_b),
         ])
     }
 
@@ -112,11 +116,12 @@ impl World {
     /// proxies are queued so the broad phase re-reports those pairs.
     pub(super) fn remove_joint(&mut self, index: u32) {
         let joint = self
+            .state
             .joints
             .remove(index)
             .expect("internal joint index is live");
         for body in [joint.body_a, joint.body_b] {
-            let Some(b) = self.bodies.get_mut(body) else {
+            let Some(b) = self.state.bodies.get_mut(body) else {
                 continue;
             };
             b.joints.retain(|&j| j != index);

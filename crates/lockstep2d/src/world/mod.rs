@@ -8,24 +8,24 @@ mod joints;
 mod profile;
 mod shapes;
 mod sleep;
+mod state;
 
 pub use profile::StepProfile;
 pub use sleep::SleepSettings;
+pub(crate) use state::SimState;
 
 use std::sync::Arc;
 
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
-use crate::body::Body;
 use crate::broadphase::BroadPhase;
 use crate::contact::ContactSet;
 use crate::controller::{Controller, ControllerId};
 use crate::error::{Error, Result, check_finite_vec};
 use crate::events::ContactEvents;
 use crate::id::{BodyId, Slots};
-use crate::joint::Joint;
 use crate::math::{Aabb, Vec2};
-use crate::shape::Shape;
+use crate::snapshot::Snapshot;
 use crate::solver::{
     Pgs, SoftStep, SolverKind, SolverSettings, integrate_positions, integrate_velocities,
 };
@@ -66,33 +66,14 @@ impl Default for WorldDef {
 /// the same calls in the same order give the same bits on every machine.
 #[derive(Clone, Debug)]
 pub struct World {
-    gravity: Vec2,
-    settings: SolverSettings,
-    bodies: Slots<Body>,
-    shapes: Slots<Shape>,
-    joints: Slots<Joint>,
-    contacts: ContactSet,
-    broadphase: BroadPhase,
+    /// Everything a step reads from the steps before it: what a snapshot saves.
+    state: SimState,
     pgs: Pgs,
     soft: SoftStep,
     /// Scratch for the broad phase's new pairs, kept to avoid allocating each step.
     new_pairs: Vec<(u32, u32)>,
-    step_count: u64,
-    /// Turns the stored joint impulses into forces: 1 / the time they acted over (the
-    /// last step's dt for PGS, one substep for the soft step).
-    impulse_to_force: f32,
     controllers: Vec<(ControllerId, Box<dyn Controller>)>,
     next_controller: u32,
-    hit_event_threshold: f32,
-    /// Events of the last step.
-    events: ContactEvents,
-    /// Events caused between steps (destroying a touching shape), delivered with the
-    /// next step's.
-    pending_events: ContactEvents,
-    bounds: Option<Aabb>,
-    /// Bodies the last step removed for leaving `bounds`.
-    removed: Vec<BodyId>,
-    sleep: SleepSettings,
     islands: sleep::IslandScratch,
     profile: StepProfile,
     /// Worker threads when `threads` > 1, shared by clones of the world.
@@ -108,26 +89,28 @@ impl World {
         def.sleep.validate()?;
         let pool = thread_pool(def.threads)?;
         Ok(World {
-            gravity: def.gravity,
-            settings: def.solver,
-            bodies: Slots::default(),
-            shapes: Slots::default(),
-            joints: Slots::default(),
-            contacts: ContactSet::default(),
-            broadphase: BroadPhase::default(),
+            state: SimState {
+                gravity: def.gravity,
+                settings: def.solver,
+                bodies: Slots::default(),
+                shapes: Slots::default(),
+                joints: Slots::default(),
+                contacts: ContactSet::default(),
+                broadphase: BroadPhase::default(),
+                step_count: 0,
+                impulse_to_force: 0.0,
+                hit_event_threshold: def.hit_event_threshold,
+                events: ContactEvents::default(),
+                pending_events: ContactEvents::default(),
+                bounds: def.bounds,
+                removed: Vec::new(),
+                sleep: def.sleep,
+            },
             pgs: Pgs::default(),
             soft: SoftStep::default(),
             new_pairs: Vec::new(),
-            step_count: 0,
-            impulse_to_force: 0.0,
             controllers: Vec::new(),
             next_controller: 0,
-            hit_event_threshold: def.hit_event_threshold,
-            events: ContactEvents::default(),
-            pending_events: ContactEvents::default(),
-            bounds: def.bounds,
-            removed: Vec::new(),
-            sleep: def.sleep,
             islands: sleep::IslandScratch::default(),
             profile: StepProfile::default(),
             pool,
@@ -159,36 +142,36 @@ impl World {
         self.profile.sleep = laps.lap();
         self.remove_out_of_bounds();
         self.profile.total = laps.total();
-        self.step_count += 1;
+        self.state.step_count += 1;
         Ok(())
     }
 
     /// Moves the bodies by `dt` under their constraints, with the chosen solver.
     fn solve(&mut self, dt: f32) {
-        match self.settings.kind {
+        match self.state.settings.kind {
             SolverKind::Soft => {
                 self.soft.step(
-                    &mut self.bodies,
-                    &mut self.contacts,
-                    &mut self.joints,
-                    &self.settings,
-                    (self.gravity, dt),
+                    &mut self.state.bodies,
+                    &mut self.state.contacts,
+                    &mut self.state.joints,
+                    &self.state.settings,
+                    (self.state.gravity, dt),
                     self.pool.as_deref(),
                 );
-                self.impulse_to_force = self.settings.substeps as f32 / dt;
+                self.state.impulse_to_force = self.state.settings.substeps as f32 / dt;
             }
             SolverKind::Pgs => {
                 let inv_dt = 1.0 / dt;
-                integrate_velocities(&mut self.bodies, self.gravity, dt);
+                integrate_velocities(&mut self.state.bodies, self.state.gravity, dt);
                 self.pgs.solve(
-                    &mut self.bodies,
-                    &mut self.contacts,
-                    &mut self.joints,
-                    &self.settings,
+                    &mut self.state.bodies,
+                    &mut self.state.contacts,
+                    &mut self.state.joints,
+                    &self.state.settings,
                     inv_dt,
                 );
-                integrate_positions(&mut self.bodies, dt);
-                self.impulse_to_force = inv_dt;
+                integrate_positions(&mut self.state.bodies, dt);
+                self.state.impulse_to_force = inv_dt;
             }
         }
     }
@@ -207,79 +190,99 @@ impl World {
 
     /// Steps taken since the world was created.
     pub fn step_count(&self) -> u64 {
-        self.step_count
+        self.state.step_count
     }
 
     pub fn gravity(&self) -> Vec2 {
-        self.gravity
+        self.state.gravity
     }
 
     /// Changes gravity and wakes every body, so that none hangs in the air asleep.
     pub fn set_gravity(&mut self, gravity: Vec2) -> Result<()> {
         check_finite_vec("gravity", gravity)?;
-        self.gravity = gravity;
-        self.bodies.values_mut().for_each(|b| b.wake());
+        self.state.gravity = gravity;
+        self.state.bodies.values_mut().for_each(|b| b.wake());
         Ok(())
     }
 
     pub fn solver_settings(&self) -> &SolverSettings {
-        &self.settings
+        &self.state.settings
     }
 
     /// Changes the solver settings. Switching to PGS fails while the world holds a joint
     /// only the soft step can solve.
     pub fn set_solver_settings(&mut self, settings: SolverSettings) -> Result<()> {
         settings.validate()?;
-        if settings.kind == SolverKind::Pgs && self.joints.iter().any(|(_, j)| j.soft_only) {
+        if settings.kind == SolverKind::Pgs && self.state.joints.iter().any(|(_, j)| j.soft_only) {
             return Err(Error::InvalidValue {
                 field: "kind",
                 reason: "PGS cannot solve this world's joints: remove those that need the soft step first",
             });
         }
-        self.settings = settings;
+        self.state.settings = settings;
         Ok(())
     }
 
     /// Number of contacts whose shapes touch (or are within the speculative distance).
     pub fn contact_count(&self) -> usize {
-        self.contacts.touching_count()
+        self.state.contacts.touching_count()
     }
 
     /// The touching contacts, in the order the solver visits them.
     pub fn contacts(&self) -> impl Iterator<Item = ContactView<'_>> {
-        self.contacts
+        self.state
+            .contacts
             .contacts
             .iter()
             .filter(|c| c.is_touching())
             .map(|c| ContactView {
-                shape_a: self.shapes.id_of(c.shape_a),
-                shape_b: self.shapes.id_of(c.shape_b),
+                shape_a: self.state.shapes.id_of(c.shape_a),
+                shape_b: self.state.shapes.id_of(c.shape_b),
                 manifold: &c.manifold,
             })
     }
 
     /// The contact events of the last step (and of shapes destroyed just before it).
     pub fn contact_events(&self) -> &ContactEvents {
-        &self.events
+        &self.state.events
     }
 
     /// Bodies the last step destroyed for leaving the world's bounds.
     pub fn removed_bodies(&self) -> &[BodyId] {
-        &self.removed
+        &self.state.removed
     }
 
     /// Starts a step's event lists with what happened since the last step.
     fn begin_step_reports(&mut self) {
-        self.events.clear();
-        self.events.append(&mut self.pending_events);
-        self.removed.clear();
+        self.state.events.clear();
+        self.state.events.append(&mut self.state.pending_events);
+        self.state.removed.clear();
+    }
+
+    /// The whole simulation state, to `restore` later (rollback) or to save with
+    /// `Snapshot::to_bytes`. Controllers are not part of it (see `restore`).
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot::new(self.state.clone())
+    }
+
+    /// Puts the world back into the state of `snapshot`, taken of this world or of any
+    /// other: every id that was valid then is valid again, and stepping gives the same
+    /// bits as stepping the world the snapshot was taken of.
+    ///
+    /// The world keeps its own controllers and thread pool: a controller's state between
+    /// steps is the game's to save (the built-in `Buoyancy` and `Wind` have none).
+    ///
+    /// It cannot fail: a `Snapshot` is whole by construction (taken of a world, or
+    /// decoded by `Snapshot::from_bytes`, which checks it).
+    pub fn restore(&mut self, snapshot: &Snapshot) {
+        self.state.clone_from(snapshot.state());
     }
 
     /// A 64-bit hash of every body's pose and velocity, bit for bit, in slot order. Two
     /// runs that agree on it agree on the state of every body.
     pub fn state_hash(&self) -> u64 {
         let mut hash = crate::hash::StateHasher::default();
-        for (index, body) in self.bodies.iter() {
+        for (index, body) in self.state.bodies.iter() {
             hash.write_u32(index);
             hash.write_f32s(&[
                 body.xf.p.x,

@@ -12,21 +12,29 @@ use crate::shape::{Shape, ShapeDef};
 impl World {
     /// Attaches a shape to a body and updates the body's mass.
     pub fn create_shape(&mut self, body: BodyId, def: &ShapeDef) -> Result<ShapeId> {
-        let body_index = self.bodies.resolve(body)?;
+        let body_index = self.state.bodies.resolve(body)?;
         let owner = self.body(body_index);
         def.validate(owner.is_dynamic())?;
         let collider = def.collider();
         let aabb = collider.aabb(owner.xf);
         let is_static = owner.body_type == BodyType::Static;
-        let id: ShapeId = self.shapes.insert(Shape {
+        let id: ShapeId = self.state.shapes.insert(Shape {
             body: body_index,
             def: *def,
             collider,
             proxy: ProxyKey::PLACEHOLDER,
         });
-        let proxy = self.broadphase.create_proxy(aabb, id.index, is_static);
-        self.shapes.get_mut(id.index).expect("just inserted").proxy = proxy;
-        self.bodies
+        let proxy = self
+            .state
+            .broadphase
+            .create_proxy(aabb, id.index, is_static);
+        self.state
+            .shapes
+            .get_mut(id.index)
+            .expect("just inserted")
+            .proxy = proxy;
+        self.state
+            .bodies
             .get_mut(body_index)
             .expect("resolved")
             .shapes
@@ -38,7 +46,7 @@ impl World {
 
     /// Removes a shape, its contacts, and its share of the body's mass.
     pub fn destroy_shape(&mut self, id: ShapeId) -> Result<()> {
-        let index = self.shapes.resolve(id)?;
+        let index = self.state.shapes.resolve(id)?;
         let body = self.shape(index).body;
         self.wake_island(body);
         self.remove_shape(index);
@@ -47,25 +55,26 @@ impl World {
     }
 
     pub fn shape_body(&self, id: ShapeId) -> Result<BodyId> {
-        let index = self.shapes.resolve(id)?;
-        Ok(self.bodies.id_of(self.shape(index).body))
+        let index = self.state.shapes.resolve(id)?;
+        Ok(self.state.bodies.id_of(self.shape(index).body))
     }
 
     /// The definition the shape was made from.
     pub fn shape_def(&self, id: ShapeId) -> Result<ShapeDef> {
-        let index = self.shapes.resolve(id)?;
+        let index = self.state.shapes.resolve(id)?;
         Ok(self.shape(index).def)
     }
 
     /// The shape's tight bounding box at its body's current pose.
     pub fn shape_aabb(&self, id: ShapeId) -> Result<Aabb> {
-        let index = self.shapes.resolve(id)?;
+        let index = self.state.shapes.resolve(id)?;
         let shape = self.shape(index);
         Ok(shape.collider.aabb(self.body(shape.body).xf))
     }
 
     pub(super) fn shape(&self, index: u32) -> &Shape {
-        self.shapes
+        self.state
+            .shapes
             .get(index)
             .expect("internal shape index is live")
     }
@@ -73,13 +82,14 @@ impl World {
     /// Removes a shape from its body, the broad phase and every contact (no mass update).
     pub(super) fn remove_shape(&mut self, index: u32) {
         // The id the shape had, for end events: removal bumps the slot's generation.
-        let removed_id: ShapeId = self.shapes.id_of(index);
+        let removed_id: ShapeId = self.state.shapes.id_of(index);
         let shape = self
+            .state
             .shapes
             .remove(index)
             .expect("internal shape index is live");
-        self.broadphase.destroy_proxy(shape.proxy);
-        let (shapes, pending) = (&self.shapes, &mut self.pending_events);
+        self.state.broadphase.destroy_proxy(shape.proxy);
+        let (shapes, pending) = (&self.state.shapes, &mut self.state.pending_events);
         let shape_id = |i: u32| {
             if i == index {
                 removed_id
@@ -88,7 +98,7 @@ impl World {
             }
         };
         let touched = &mut self.islands.to_wake;
-        self.contacts.remove_where(|c| {
+        self.state.contacts.remove_where(|c| {
             let involved = c.shape_a == index || c.shape_b == index;
             if involved && c.is_touching() {
                 pending.end.push(ContactEnd {
@@ -100,7 +110,7 @@ impl World {
             }
             involved
         });
-        if let Some(body) = self.bodies.get_mut(shape.body) {
+        if let Some(body) = self.state.bodies.get_mut(shape.body) {
             body.shapes.retain(|&s| s != index);
         }
         self.wake_queued();
@@ -120,7 +130,7 @@ impl World {
             .iter()
             .map(|&s| self.shape(s).collider.aabb(Transform::IDENTITY))
             .collect();
-        let body = self.bodies.get_mut(body_index).expect("live body");
+        let body = self.state.bodies.get_mut(body_index).expect("live body");
         body.set_mass(&masses);
         let center = body.local_center;
         body.extent = boxes

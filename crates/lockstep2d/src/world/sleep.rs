@@ -15,7 +15,7 @@ use crate::id::BodyId;
 use crate::math::Vec2;
 
 /// When bodies fall asleep. Box2D's defaults: 0.05 m/s for 0.5 s.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SleepSettings {
     pub enabled: bool,
     /// A body moving slower than this (m/s, counting spin × its reach) is resting.
@@ -53,32 +53,36 @@ pub(crate) struct IslandScratch {
 
 impl World {
     pub fn is_awake(&self, id: BodyId) -> Result<bool> {
-        let index = self.bodies.resolve(id)?;
+        let index = self.state.bodies.resolve(id)?;
         Ok(self.body(index).awake)
     }
 
     /// Wakes a body and the island it sleeps in.
     pub fn wake(&mut self, id: BodyId) -> Result<()> {
-        let index = self.bodies.resolve(id)?;
+        let index = self.state.bodies.resolve(id)?;
         self.wake_island(index);
         Ok(())
     }
 
     /// Dynamic bodies being simulated.
     pub fn awake_body_count(&self) -> usize {
-        self.bodies.values().filter(|b| b.is_simulated()).count()
+        self.state
+            .bodies
+            .values()
+            .filter(|b| b.is_simulated())
+            .count()
     }
 
     pub fn sleep_settings(&self) -> &SleepSettings {
-        &self.sleep
+        &self.state.sleep
     }
 
     /// Changes when bodies fall asleep; turning sleep off wakes every body.
     pub fn set_sleep_settings(&mut self, sleep: SleepSettings) -> Result<()> {
         sleep.validate()?;
-        self.sleep = sleep;
+        self.state.sleep = sleep;
         if !sleep.enabled {
-            self.bodies.values_mut().for_each(|b| b.wake());
+            self.state.bodies.values_mut().for_each(|b| b.wake());
         }
         Ok(())
     }
@@ -86,7 +90,7 @@ impl World {
     /// Wakes the body at slot `index` and every body of its last island. An awake body's
     /// island is awake already (islands sleep whole), so that costs nothing.
     pub(crate) fn wake_island(&mut self, index: u32) {
-        let Some(body) = self.bodies.get_mut(index) else {
+        let Some(body) = self.state.bodies.get_mut(index) else {
             return;
         };
         if body.awake {
@@ -97,7 +101,7 @@ impl World {
         if island == u32::MAX {
             return;
         }
-        for body in self.bodies.values_mut() {
+        for body in self.state.bodies.values_mut() {
             if body.island == island {
                 body.wake();
             }
@@ -116,7 +120,7 @@ impl World {
 
     /// The end-of-step island pass (see the module docs).
     pub(super) fn update_sleep(&mut self, dt: f32) {
-        if !self.sleep.enabled {
+        if !self.state.sleep.enabled {
             return;
         }
         self.count_rest(dt);
@@ -127,8 +131,8 @@ impl World {
     /// Adds `dt` to the rest time of every awake dynamic body slower than the sleep
     /// speed, and restarts it for the others.
     fn count_rest(&mut self, dt: f32) {
-        let threshold = self.sleep.speed;
-        for body in self.bodies.values_mut() {
+        let threshold = self.state.sleep.speed;
+        for body in self.state.bodies.values_mut() {
             if !body.is_simulated() {
                 continue;
             }
@@ -144,24 +148,25 @@ impl World {
     /// Union–find over the dynamic bodies joined by touching contacts and joints; each
     /// body's `island` becomes its root's slot.
     fn link_islands(&mut self) {
-        let slots = self.bodies.capacity();
+        let slots = self.state.bodies.capacity();
         let parent = &mut self.islands.parent;
         parent.clear();
         parent.extend(0..slots as u32);
-        let dynamic = |i: u32| self.bodies.get(i).is_some_and(|b| b.is_dynamic());
+        let dynamic = |i: u32| self.state.bodies.get(i).is_some_and(|b| b.is_dynamic());
         let links = self
+            .state
             .contacts
             .contacts
             .iter()
             .filter(|c| c.is_touching())
             .map(|c| (c.body_a, c.body_b))
-            .chain(self.joints.values().map(|j| (j.body_a, j.body_b)));
+            .chain(self.state.joints.values().map(|j| (j.body_a, j.body_b)));
         for (a, b) in links {
             if dynamic(a) && dynamic(b) {
                 union(parent, a, b);
             }
         }
-        for (index, body) in self.bodies.iter_mut() {
+        for (index, body) in self.state.bodies.iter_mut() {
             body.island = if body.is_dynamic() {
                 find(parent, index)
             } else {
@@ -175,15 +180,15 @@ impl World {
     fn sleep_or_wake_islands(&mut self) {
         let least = &mut self.islands.least_rest;
         least.clear();
-        least.resize(self.bodies.capacity(), f32::INFINITY);
-        for body in self.bodies.values() {
+        least.resize(self.state.bodies.capacity(), f32::INFINITY);
+        for body in self.state.bodies.values() {
             if body.is_simulated() {
                 let slot = &mut least[body.island as usize];
                 *slot = slot.min(body.sleep_time);
             }
         }
-        let time = self.sleep.time;
-        for body in self.bodies.values_mut() {
+        let time = self.state.sleep.time;
+        for body in self.state.bodies.values_mut() {
             if !body.is_dynamic() {
                 continue;
             }

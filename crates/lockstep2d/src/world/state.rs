@@ -1,0 +1,109 @@
+//! The world's simulation state: everything a step reads from the steps before it.
+//!
+//! `World` is this state plus what is not: the solvers' and the island pass's working
+//! arrays (rebuilt from scratch every step), the controllers (user trait objects), the
+//! thread pool and the step profile. Keeping the state in one struct is what makes a
+//! snapshot one `clone` and a restore one assignment, and keeps a new field from being
+//! forgotten by either: a field added here is saved, a field added to `World` is not.
+
+use serde::{Deserialize, Serialize};
+
+use super::SleepSettings;
+use crate::body::Body;
+use crate::broadphase::BroadPhase;
+use crate::contact::{Contact, ContactSet};
+use crate::events::ContactEvents;
+use crate::id::{BodyId, Slots};
+use crate::joint::Joint;
+use crate::math::{Aabb, Vec2};
+use crate::shape::Shape;
+use crate::solver::SolverSettings;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct SimState {
+    pub gravity: Vec2,
+    pub settings: SolverSettings,
+    pub bodies: Slots<Body>,
+    pub shapes: Slots<Shape>,
+    pub joints: Slots<Joint>,
+    pub contacts: ContactSet,
+    /// The trees' shapes decide the order pairs are found in, so they are state too.
+    pub broadphase: BroadPhase,
+    pub step_count: u64,
+    /// Turns the stored joint impulses into forces: 1 / the time they acted over (the
+    /// last step's dt for PGS, one substep for the soft step).
+    pub impulse_to_force: f32,
+    pub hit_event_threshold: f32,
+    /// Events of the last step.
+    pub events: ContactEvents,
+    /// Events caused between steps (destroying a touching shape), delivered with the
+    /// next step's.
+    pub pending_events: ContactEvents,
+    pub bounds: Option<Aabb>,
+    /// Bodies the last step removed for leaving `bounds`.
+    pub removed: Vec<BodyId>,
+    pub sleep: SleepSettings,
+}
+
+impl SimState {
+    /// Whether every index the state holds names what it should: the checks a decoded
+    /// state must pass before a step can index with it. A state taken from a world
+    /// always passes; one decoded from bytes could fail only if it was written by other
+    /// code under the same format version, since the checksum catches damage. Returns
+    /// what is wrong.
+    pub fn check_links(&self) -> Result<(), &'static str> {
+        let slots_ok = self.bodies.free_list_is_exact()
+            && self.shapes.free_list_is_exact()
+            && self.joints.free_list_is_exact();
+        if !slots_ok {
+            return Err("a free list that does not match the empty slots");
+        }
+        if !self.bodies_link_back() {
+            return Err("a body, shape or joint naming one that does not name it back");
+        }
+        let contact_ok = |c: &Contact| {
+            let body_of = |s: u32| self.shapes.get(s).map(|shape| shape.body);
+            body_of(c.shape_a) == Some(c.body_a) && body_of(c.shape_b) == Some(c.body_b)
+        };
+        if !self.contacts.contacts.iter().all(contact_ok) {
+            return Err("a contact naming a shape or body that is not there");
+        }
+        let owns = |shape: u32, key| self.shapes.get(shape).is_some_and(|s| s.proxy == key);
+        let proxies_ok = self
+            .shapes
+            .iter()
+            .all(|(i, s)| self.broadphase.leaf_user(s.proxy) == Some(i));
+        if !(proxies_ok && self.broadphase.is_consistent(owns)) {
+            return Err("a broad-phase tree out of shape or out of step with the shapes");
+        }
+        Ok(())
+    }
+
+    /// Each body's shapes and joints name it, and each shape's and joint's bodies are
+    /// there and list it.
+    fn bodies_link_back(&self) -> bool {
+        let bodies_ok = self.bodies.iter().all(|(i, body)| {
+            let shape_ok = |&s: &u32| self.shapes.get(s).is_some_and(|shape| shape.body == i);
+            let joint_ok = |&j: &u32| {
+                self.joints
+                    .get(j)
+                    .is_some_and(|jt| jt.body_a == i || jt.body_b == i)
+            };
+            body.shapes.iter().all(shape_ok) && body.joints.iter().all(joint_ok)
+        });
+        let lists = |b: u32, pick: fn(&Body) -> &Vec<u32>, x: u32| {
+            self.bodies
+                .get(b)
+                .is_some_and(|body| pick(body).contains(&x))
+        };
+        let shapes_ok = self
+            .shapes
+            .iter()
+            .all(|(i, s)| lists(s.body, |b| &b.shapes, i));
+        let joints_ok = self
+            .joints
+            .iter()
+            .all(|(i, j)| lists(j.body_a, |b| &b.joints, i) && lists(j.body_b, |b| &b.joints, i));
+        bodies_ok && shapes_ok && joints_ok
+    }
+}
