@@ -48,7 +48,10 @@ fn every_joint_kind_loads_builds_and_acts() {
     assert!((world.linear_velocity(slider).unwrap().y - 1.0).abs() < 0.01);
     assert!((world.angular_velocity(wheel).unwrap() + 2.0).abs() < 0.02);
     let placed = world.position(driven).unwrap();
-    assert!((placed.y - 2.0).abs() < 0.01, "motor joint drove to {placed}");
+    assert!(
+        (placed.y - 2.0).abs() < 0.01,
+        "motor joint drove to {placed}"
+    );
 }
 
 #[test]
