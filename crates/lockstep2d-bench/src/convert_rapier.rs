@@ -1,0 +1,282 @@
+//! SceneDef → rapier2d world.
+//!
+//! Substeps: rapier's `num_solver_iterations` is its substep count. Its staged solver
+//! divides the step by it, and each substep runs one biased PGS pass
+//! (`num_internal_pgs_iterations` = 1), integrates positions, then one unbiased
+//! stabilization pass (`num_internal_stabilization_iterations` = 1): Box2D v3's
+//! solve / integrate / relax substep. So the scene's 4 substeps are
+//! `num_solver_iterations = 4`, which is also rapier's default.
+//!
+//! Contacts take the scene's stiffness (rapier's default, like Box2D's, is 30 Hz with
+//! damping ratio 10, and twice the hertz against fixed bodies) and push-out speed;
+//! joints the scene's joint stiffness. rapier has no restitution threshold.
+//!
+//! Joints are rapier's generic joint with one frame per body, lined up at creation so
+//! joint angles and translations start at 0 as lockstep2d's do. rapier has one motor
+//! per axis, so a spring and a motor on the same axis become one motor whose force
+//! limit caps the spring too. Not converted: the motor joint and weld springs.
+
+use lockstep2d_scenes::{
+    BodyJson, BodyKind, JointJson, JointKind, MotorJson, SceneDef, ShapeJson, SpringJson,
+};
+use rapier2d::prelude::*;
+
+use crate::engine::{BenchWorld, BodyState};
+use crate::frames::{
+    DEFAULT_WHEEL_SPRING, distance_length, local_frame_angle, local_point, stiffness_damping,
+};
+use crate::geometry::{Geometry, geometry};
+use crate::settings::Settings;
+
+/// The damping (1/s, per unit mass) of a velocity motor. rapier's motor is a damper
+/// towards the target speed; this stiff, it holds the speed until the force limit, as
+/// Box2D's and lockstep2d's rigid motors do.
+const MOTOR_DAMPING: f32 = 1.0e4;
+
+pub struct RapierWorld {
+    world: PhysicsWorld,
+    bodies: Vec<RigidBodyHandle>,
+}
+
+impl RapierWorld {
+    pub fn new(def: &SceneDef, settings: &Settings) -> Result<RapierWorld, String> {
+        let mut world = PhysicsWorld::new();
+        world.gravity = vector(settings.gravity);
+        world.integration_parameters = integration_parameters(settings);
+        let mut out = RapierWorld {
+            world,
+            bodies: Vec::with_capacity(def.bodies.len()),
+        };
+        for body in &def.bodies {
+            let handle = out.add_body(body, settings)?;
+            out.bodies.push(handle);
+        }
+        for joint in &def.joints {
+            out.add_joint(def, joint, settings)?;
+        }
+        Ok(out)
+    }
+
+    fn add_body(
+        &mut self,
+        body: &BodyJson,
+        settings: &Settings,
+    ) -> Result<RigidBodyHandle, String> {
+        let kind = match body.kind {
+            BodyKind::Static => RigidBodyType::Fixed,
+            BodyKind::Kinematic => RigidBodyType::KinematicVelocityBased,
+            BodyKind::Dynamic => RigidBodyType::Dynamic,
+        };
+        let rigid_body = RigidBodyBuilder::new(kind)
+            .translation(vector(body.position))
+            .rotation(body.angle)
+            .linvel(vector(body.linear_velocity))
+            .angvel(body.angular_velocity)
+            .linear_damping(body.linear_damping)
+            .angular_damping(body.angular_damping)
+            .gravity_scale(body.gravity_scale)
+            .can_sleep(settings.sleep)
+            .build();
+        let handle = self.world.bodies.insert(rigid_body);
+        for shape in &body.shapes {
+            let collider = collider(shape)?;
+            self.world
+                .colliders
+                .insert_with_parent(collider, handle, &mut self.world.bodies);
+        }
+        Ok(handle)
+    }
+
+    fn add_joint(
+        &mut self,
+        def: &SceneDef,
+        joint: &JointJson,
+        settings: &Settings,
+    ) -> Result<(), String> {
+        let body = |i: usize| {
+            def.bodies
+                .get(i)
+                .zip(self.bodies.get(i))
+                .ok_or(format!("joint on body {i}, which the scene does not have"))
+        };
+        let (a, handle_a) = body(joint.body_a)?;
+        let (b, handle_b) = body(joint.body_b)?;
+        let axis = joint.axis.unwrap_or([1.0, 0.0]);
+        let frame = |body: &BodyJson, point: [f32; 2]| {
+            Pose::new(
+                vector(local_point(body, point)),
+                local_frame_angle(body, axis),
+            )
+        };
+        let base = GenericJointBuilder::new(JointAxesMask::empty())
+            .local_frame1(frame(a, joint.anchor))
+            .local_frame2(frame(b, joint.anchor_b.unwrap_or(joint.anchor)))
+            .contacts_enabled(joint.collide_connected)
+            .softness(SpringCoefficients::new(
+                settings.solver.joint_hertz,
+                settings.solver.joint_damping_ratio,
+            ));
+        let data = match joint.kind {
+            JointKind::Revolute => revolute(base, joint),
+            JointKind::Prismatic => prismatic(base, joint),
+            JointKind::Wheel => wheel(base, joint),
+            JointKind::Distance => distance(base, joint),
+            JointKind::Weld => weld(base, joint)?,
+            JointKind::Motor => return Err(unconverted(joint, "motor joint (rapier has none)")),
+        };
+        let (handle_a, handle_b) = (*handle_a, *handle_b);
+        self.world
+            .impulse_joints
+            .insert(handle_a, handle_b, data.build(), true);
+        Ok(())
+    }
+}
+
+fn integration_parameters(settings: &Settings) -> IntegrationParameters {
+    let solver = &settings.solver;
+    IntegrationParameters {
+        dt: settings.dt,
+        num_solver_iterations: settings.substeps as usize,
+        contact_softness: SpringCoefficients::new(
+            solver.contact_hertz,
+            solver.contact_damping_ratio,
+        ),
+        static_contact_softness: SpringCoefficients::new(
+            2.0 * solver.contact_hertz,
+            solver.contact_damping_ratio,
+        ),
+        normalized_max_corrective_velocity: solver.max_push_speed,
+        ..IntegrationParameters::default()
+    }
+}
+
+/// Friction mixes as the geometric mean and restitution as the max, as lockstep2d's
+/// and Box2D's do (rapier's default is the average for both).
+fn collider(shape: &ShapeJson) -> Result<Collider, String> {
+    let builder = match geometry(shape)? {
+        Geometry::Box {
+            half_width,
+            half_height,
+            center,
+            angle,
+        } => ColliderBuilder::cuboid(half_width, half_height)
+            .position(Pose::new(vector(center), angle)),
+        Geometry::Circle { center, radius } => {
+            ColliderBuilder::ball(radius).translation(vector(center))
+        }
+        Geometry::Polygon(vertices) => {
+            let points: Vec<Vector> = vertices.iter().map(|&v| vector(v)).collect();
+            ColliderBuilder::convex_hull(&points).ok_or("a polygon whose hull rapier rejects")?
+        }
+        Geometry::Capsule {
+            center1,
+            center2,
+            radius,
+        } => ColliderBuilder::capsule_from_endpoints(vector(center1), vector(center2), radius),
+    };
+    Ok(builder
+        .density(shape.density)
+        .friction(shape.friction)
+        .restitution(shape.restitution)
+        .friction_combine_rule(CoefficientCombineRule::GeometricMean)
+        .restitution_combine_rule(CoefficientCombineRule::Max)
+        .build())
+}
+
+fn revolute(base: GenericJointBuilder, joint: &JointJson) -> GenericJointBuilder {
+    let j = base.locked_axes(JointAxesMask::LOCKED_REVOLUTE_AXES);
+    free_axis(j, JointAxis::AngX, joint.limit, joint.motor, joint.spring)
+}
+
+fn prismatic(base: GenericJointBuilder, joint: &JointJson) -> GenericJointBuilder {
+    let j = base.locked_axes(JointAxesMask::LOCKED_PRISMATIC_AXES);
+    free_axis(j, JointAxis::LinX, joint.limit, joint.motor, joint.spring)
+}
+
+/// Free to turn and to slide along the axis (frame x) on a spring; the motor turns it.
+fn wheel(base: GenericJointBuilder, joint: &JointJson) -> GenericJointBuilder {
+    let spring = joint.spring.or(Some(DEFAULT_WHEEL_SPRING));
+    let j = free_axis(
+        base.locked_axes(JointAxesMask::LIN_Y),
+        JointAxis::LinX,
+        joint.limit,
+        None,
+        spring,
+    );
+    free_axis(j, JointAxis::AngX, None, joint.motor, None)
+}
+
+/// rapier's rope: the anchors' distance is the frames' coupled x axis. No spring is a
+/// rigid rod (limits at the length); a spring pulls towards the length.
+fn distance(base: GenericJointBuilder, joint: &JointJson) -> GenericJointBuilder {
+    let length = distance_length(joint);
+    let mut j = base.coupled_axes(JointAxesMask::LIN_AXES);
+    match joint.spring {
+        None => j = j.limits(JointAxis::LinX, [length, length]),
+        Some(spring) => {
+            let (k, c) = stiffness_damping(spring);
+            j = j.motor_position(JointAxis::LinX, length, k, c);
+        }
+    }
+    if let Some(limit) = joint.limit {
+        j = j.limits(JointAxis::LinX, limit);
+    }
+    j
+}
+
+fn weld(base: GenericJointBuilder, joint: &JointJson) -> Result<GenericJointBuilder, String> {
+    if joint.spring.is_some() || joint.angular_spring.is_some() {
+        return Err(unconverted(joint, "weld joint with springs"));
+    }
+    Ok(base.locked_axes(JointAxesMask::LOCKED_FIXED_AXES))
+}
+
+/// Limit, motor and spring on one free axis of a joint.
+fn free_axis(
+    mut j: GenericJointBuilder,
+    axis: JointAxis,
+    limit: Option<[f32; 2]>,
+    motor: Option<MotorJson>,
+    spring: Option<SpringJson>,
+) -> GenericJointBuilder {
+    if let Some(limit) = limit {
+        j = j.limits(axis, limit);
+    }
+    let (k, c) = spring.map(stiffness_damping).unwrap_or((0.0, 0.0));
+    match motor {
+        Some(m) => j
+            .set_motor(axis, 0.0, m.speed, k, c + MOTOR_DAMPING)
+            .motor_max_force(axis, m.max_force),
+        None if spring.is_some() => j.motor_position(axis, 0.0, k, c),
+        None => j,
+    }
+}
+
+fn unconverted(joint: &JointJson, what: &str) -> String {
+    format!("{what} {}–{} not converted", joint.body_a, joint.body_b)
+}
+
+impl BenchWorld for RapierWorld {
+    fn step(&mut self) -> Result<(), String> {
+        self.world.step();
+        Ok(())
+    }
+
+    fn bodies(&self) -> Vec<BodyState> {
+        self.bodies
+            .iter()
+            .map(|&h| {
+                let body = &self.world.bodies[h];
+                BodyState {
+                    position: body.translation().to_array(),
+                    angle: body.rotation().angle(),
+                    velocity: body.linvel().to_array(),
+                }
+            })
+            .collect()
+    }
+}
+
+fn vector([x, y]: [f32; 2]) -> Vector {
+    Vector::new(x, y)
+}

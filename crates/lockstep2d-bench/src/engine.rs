@@ -1,0 +1,73 @@
+//! The engines under test, and what the harness asks of a world built by each.
+
+use lockstep2d_scenes::SceneDef;
+
+use crate::convert_box2d::Box2dWorld;
+use crate::convert_rapier::RapierWorld;
+use crate::lockstep::LockstepWorld;
+use crate::settings::Settings;
+
+/// One body's state, for quality figures and equivalence tests.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BodyState {
+    pub position: [f32; 2],
+    pub angle: f32,
+    pub velocity: [f32; 2],
+}
+
+/// A world built from a scene by one engine.
+pub trait BenchWorld {
+    /// Advances the world by one step of the scene's rate.
+    fn step(&mut self) -> Result<(), String>;
+    /// Every body of the scene, in the scene's body order.
+    fn bodies(&self) -> Vec<BodyState>;
+    /// Heap bytes the engine holds outside Rust's allocator (Box2D's C allocations).
+    fn foreign_heap_bytes(&self) -> usize {
+        0
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    Lockstep2d,
+    Rapier,
+    Box2d,
+}
+
+/// Box2D's `B2_MAX_WORKERS`.
+const BOX2D_MAX_WORKERS: usize = 64;
+
+impl Engine {
+    pub const ALL: [Engine; 3] = [Engine::Lockstep2d, Engine::Rapier, Engine::Box2d];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Lockstep2d => "lockstep2d",
+            Engine::Rapier => "rapier",
+            Engine::Box2d => "box2d",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Engine> {
+        Engine::ALL.into_iter().find(|e| e.name() == name)
+    }
+
+    /// The threads this engine steps with when asked for `requested`: lockstep2d is
+    /// single-threaded today and rapier2d is built without its `parallel` feature, so
+    /// only Box2D uses more than one.
+    pub fn threads_used(self, requested: usize) -> usize {
+        match self {
+            Engine::Lockstep2d | Engine::Rapier => 1,
+            Engine::Box2d => requested.clamp(1, BOX2D_MAX_WORKERS),
+        }
+    }
+
+    /// Builds `def` in this engine, or says what of it this engine cannot build.
+    pub fn build(self, def: &SceneDef, settings: &Settings) -> Result<Box<dyn BenchWorld>, String> {
+        Ok(match self {
+            Engine::Lockstep2d => Box::new(LockstepWorld::new(def, settings)?),
+            Engine::Rapier => Box::new(RapierWorld::new(def, settings)?),
+            Engine::Box2d => Box::new(Box2dWorld::new(def, settings)?),
+        })
+    }
+}

@@ -1,0 +1,48 @@
+//! lockstep2d's side: the scene crate builds the world, so there is nothing to convert.
+
+use lockstep2d_scenes::{Scene, SceneDef};
+
+use crate::engine::{BenchWorld, BodyState};
+use crate::settings::Settings;
+
+pub struct LockstepWorld {
+    scene: Scene,
+    dt: f32,
+}
+
+impl LockstepWorld {
+    /// Sleep and threads in `settings` do not apply: lockstep2d has neither yet.
+    pub fn new(def: &SceneDef, settings: &Settings) -> Result<LockstepWorld, String> {
+        let scene = def.build().map_err(|e| e.to_string())?;
+        Ok(LockstepWorld {
+            scene,
+            dt: settings.dt,
+        })
+    }
+}
+
+impl BenchWorld for LockstepWorld {
+    fn step(&mut self) -> Result<(), String> {
+        self.scene.world.step(self.dt).map_err(|e| e.to_string())
+    }
+
+    fn bodies(&self) -> Vec<BodyState> {
+        let world = &self.scene.world;
+        self.scene
+            .bodies
+            .iter()
+            .map(|&id| {
+                // Scenes set no world bounds, so no body is ever removed and every id stays valid.
+                let position = world.position(id).map(|p| p.to_array()).unwrap_or_default();
+                BodyState {
+                    position,
+                    angle: world.angle(id).unwrap_or_default(),
+                    velocity: world
+                        .linear_velocity(id)
+                        .map(|v| v.to_array())
+                        .unwrap_or_default(),
+                }
+            })
+            .collect()
+    }
+}

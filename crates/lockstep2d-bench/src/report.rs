@@ -1,0 +1,155 @@
+//! A scene's results as a text table, a JSON line or CSV rows.
+
+use serde::Serialize;
+
+use crate::engine::Engine;
+use crate::quality::Measure;
+use crate::timing::EngineRun;
+
+/// One engine's line.
+#[derive(Clone, Debug)]
+pub struct EngineResult {
+    pub run: EngineRun,
+    pub quality: f64,
+    pub max_speed: f32,
+}
+
+/// One scene across the engines that could build it.
+#[derive(Clone, Debug)]
+pub struct SceneReport {
+    pub scene: String,
+    pub steps: u32,
+    pub threads: usize,
+    pub measure: Measure,
+    pub results: Vec<EngineResult>,
+}
+
+pub const CSV_HEADER: &str =
+    "scene,engine,steps,threads,ms_per_step_median,ms_per_step_min,quality,bytes_per_body,date";
+
+impl SceneReport {
+    fn median(&self, engine: Engine) -> Option<f64> {
+        self.results
+            .iter()
+            .find(|r| r.run.engine == engine)
+            .map(|r| r.run.median_ms())
+    }
+
+    /// lockstep2d's median ms/step over `peer`'s: below 1, lockstep2d is faster.
+    pub fn ratio(&self, peer: Engine) -> Option<f64> {
+        Some(self.median(Engine::Lockstep2d)? / self.median(peer)?)
+    }
+
+    pub fn text(&self) -> String {
+        let mut out = format!(
+            "{}: {} steps, {} runs, --threads {}\n  {:<11} {:>7} {:>10} {:>10} {:>15} {:>9} {:>10}\n",
+            self.scene,
+            self.steps,
+            self.results.first().map_or(0, |r| r.run.run_ms.len()),
+            self.threads,
+            "engine",
+            "threads",
+            "median ms",
+            "min ms",
+            self.measure.name(),
+            "max m/s",
+            "bytes/body",
+        );
+        for r in &self.results {
+            out += &format!(
+                "  {:<11} {:>7} {:>10.3} {:>10.3} {:>15.4} {:>9.2} {:>10.0}\n",
+                r.run.engine.name(),
+                r.run.threads,
+                r.run.median_ms(),
+                r.run.min_ms(),
+                r.quality,
+                r.max_speed,
+                r.run.bytes_per_body,
+            );
+        }
+        for peer in [Engine::Rapier, Engine::Box2d] {
+            if let Some(ratio) = self.ratio(peer) {
+                out += &format!("  lockstep2d / {}: {ratio:.2}\n", peer.name());
+            }
+        }
+        out
+    }
+
+    /// The `--json` line's object, fields in the order written here.
+    pub fn json(&self) -> SceneJson<'_> {
+        SceneJson {
+            scene: &self.scene,
+            steps: self.steps,
+            threads: self.threads,
+            quality_measure: self.measure.name(),
+            engines: self
+                .results
+                .iter()
+                .map(|r| EngineJson {
+                    name: r.run.engine.name(),
+                    threads: r.run.threads,
+                    ms_per_step_median: r.run.median_ms(),
+                    ms_per_step_min: r.run.min_ms(),
+                    quality: r.quality,
+                    max_speed: r.max_speed,
+                    bytes_per_body: r.run.bytes_per_body,
+                })
+                .collect(),
+            ratios: Ratios {
+                rapier: self.ratio(Engine::Rapier),
+                box2d: self.ratio(Engine::Box2d),
+            },
+        }
+    }
+
+    /// One row per engine under [`CSV_HEADER`]; `threads` is what the engine used.
+    pub fn csv_rows(&self, date: &str) -> Vec<String> {
+        self.results
+            .iter()
+            .map(|r| {
+                format!(
+                    "{},{},{},{},{:.4},{:.4},{:.4},{:.0},{date}",
+                    self.scene,
+                    r.run.engine.name(),
+                    self.steps,
+                    r.run.threads,
+                    r.run.median_ms(),
+                    r.run.min_ms(),
+                    r.quality,
+                    r.run.bytes_per_body,
+                )
+            })
+            .collect()
+    }
+}
+
+/// `{scene, steps, threads, quality_measure, engines, ratios}`: a struct rather than a
+/// `json!` map so the fields keep this order.
+#[derive(Serialize)]
+pub struct SceneJson<'a> {
+    scene: &'a str,
+    steps: u32,
+    /// Asked for; each engine's own entry says what it used.
+    threads: usize,
+    quality_measure: &'static str,
+    engines: Vec<EngineJson>,
+    ratios: Ratios,
+}
+
+#[derive(Serialize)]
+struct EngineJson {
+    name: &'static str,
+    threads: usize,
+    ms_per_step_median: f64,
+    ms_per_step_min: f64,
+    quality: f64,
+    max_speed: f32,
+    bytes_per_body: f64,
+}
+
+/// lockstep2d's median over each peer's; `null` when either did not run.
+#[derive(Serialize)]
+struct Ratios {
+    rapier: Option<f64>,
+    box2d: Option<f64>,
+}

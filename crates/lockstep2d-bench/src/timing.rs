@@ -1,0 +1,77 @@
+//! The harness: build a fresh world per run, step it once untimed, then time the steps.
+//!
+//! The untimed first step follows Box2D's benchmark ("initial step can be expensive and
+//! skew benchmark"): it creates every contact at once. Memory is read after it, so
+//! bytes per body include the contacts a running scene holds.
+
+use std::time::Instant;
+
+use lockstep2d_scenes::SceneDef;
+
+use crate::alloc_counter::live_bytes;
+use crate::engine::{BodyState, Engine};
+use crate::settings::Settings;
+
+/// What one engine did on one scene.
+#[derive(Clone, Debug)]
+pub struct EngineRun {
+    pub engine: Engine,
+    pub threads: usize,
+    /// ms per step of each run, in run order.
+    pub run_ms: Vec<f64>,
+    /// Heap bytes per body after building and one step (first run).
+    pub bytes_per_body: f64,
+    /// The bodies after the last run.
+    pub end: Vec<BodyState>,
+}
+
+impl EngineRun {
+    pub fn median_ms(&self) -> f64 {
+        let mut sorted = self.run_ms.clone();
+        sorted.sort_by(f64::total_cmp);
+        let n = sorted.len();
+        if n % 2 == 1 {
+            sorted[n / 2]
+        } else {
+            0.5 * (sorted[n / 2 - 1] + sorted[n / 2])
+        }
+    }
+
+    pub fn min_ms(&self) -> f64 {
+        self.run_ms.iter().copied().fold(f64::INFINITY, f64::min)
+    }
+}
+
+/// Runs `def` `runs` times in `engine`, `steps` timed steps each.
+pub fn run(
+    engine: Engine,
+    def: &SceneDef,
+    settings: &Settings,
+    steps: u32,
+    runs: u32,
+) -> Result<EngineRun, String> {
+    let mut out = EngineRun {
+        engine,
+        threads: engine.threads_used(settings.threads),
+        run_ms: Vec::with_capacity(runs as usize),
+        bytes_per_body: 0.0,
+        end: Vec::new(),
+    };
+    for run in 0..runs.max(1) {
+        let before = live_bytes();
+        let mut world = engine.build(def, settings)?;
+        world.step()?;
+        if run == 0 {
+            let bytes = live_bytes().saturating_sub(before) + world.foreign_heap_bytes();
+            out.bytes_per_body = bytes as f64 / def.bodies.len().max(1) as f64;
+        }
+        let start = Instant::now();
+        for _ in 0..steps {
+            world.step()?;
+        }
+        out.run_ms
+            .push(start.elapsed().as_secs_f64() * 1e3 / f64::from(steps.max(1)));
+        out.end = world.bodies();
+    }
+    Ok(out)
+}
