@@ -57,7 +57,8 @@ impl Engine {
     /// only Box2D uses more than one.
     pub fn threads_used(self, requested: usize) -> usize {
         match self {
-            Engine::Lockstep2d | Engine::Rapier => 1,
+            Engine::Rapier => 1,
+            Engine::Lockstep2d => requested.clamp(1, 64),
             Engine::Box2d => requested.clamp(1, BOX2D_MAX_WORKERS),
         }
     }

@@ -11,9 +11,16 @@ pub struct LockstepWorld {
 }
 
 impl LockstepWorld {
-    /// Sleep and threads in `settings` do not apply: lockstep2d has neither yet.
+    /// Sleeps and solves on threads as `settings` say, like the peers.
     pub fn new(def: &SceneDef, settings: &Settings) -> Result<LockstepWorld, String> {
-        let scene = def.build().map_err(|e| e.to_string())?;
+        let mut def = def.clone();
+        def.sleep = settings.sleep;
+        let mut scene = def.build().map_err(|e| e.to_string())?;
+        let threads = u32::try_from(settings.threads).map_err(|e| e.to_string())?;
+        scene
+            .world
+            .set_threads(threads)
+            .map_err(|e| e.to_string())?;
         Ok(LockstepWorld {
             scene,
             dt: settings.dt,

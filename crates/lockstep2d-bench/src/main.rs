@@ -50,8 +50,8 @@ struct Args {
     /// One JSON object per scene per line instead of tables.
     #[arg(long)]
     json: bool,
-    /// Keep every body awake in the peers too (lockstep2d cannot sleep yet); by default
-    /// they sleep as in Box2D's benchmark for that scene.
+    /// Keep every body awake in every engine; by default they sleep as in Box2D's
+    /// benchmark for that scene.
     #[arg(long)]
     no_sleep: bool,
     /// Also write the rows to this machine's results file,

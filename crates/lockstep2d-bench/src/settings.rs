@@ -4,8 +4,8 @@
 use lockstep2d_scenes::{SceneDef, SolverJson};
 
 /// Box2D's benchmark scenes that turn sleeping off (`b2World_EnableSleeping(worldId,
-/// false)` in Box2D's `shared/benchmarks.c`). The others keep Box2D's default, sleep on.
-/// lockstep2d cannot sleep yet, so sleeping only ever helps the peers.
+/// false)` in Box2D's `shared/benchmarks.c`). The others keep Box2D's default, sleep on,
+/// in every engine.
 const NO_SLEEP_SCENES: [&str; 3] = ["large_pyramid", "many_pyramids", "joint_grid"];
 
 #[derive(Clone, Copy, Debug, PartialEq)]
