@@ -1,17 +1,19 @@
 //! Box2D v3's determinism scene (`shared/determinism.c`), which its tests run on every
 //! platform and thread count and compare by a hash of every transform.
 
+use std::f32::consts::PI;
+
 use lockstep2d::{Rot, Vec2};
 
 use super::ground_box;
-use crate::def::{BodyJson, JointJson, SceneDef, ShapeJson};
+use crate::def::{BodyJson, JointJson, SceneDef, ShapeJson, SpringJson};
 
 /// `FallingHinges`: four columns of twenty 0.5 m boxes, each column leaning 0.1 m per box
 /// and every box tilted ±0.1 rad, so the columns topple; boxes 2k and 2k + 1 of a column
-/// are hinged at their left corners. Box2D's hinges also have limits, a spring and motor
-/// friction, which lockstep2d's revolute joint does not have yet; these hinges swing
-/// freely. Box2D anchors each hinge at box A's top-left corner and box B's bottom-left,
-/// which differ slightly once the boxes are tilted; a scene gives one world anchor, so
+/// are hinged at their left corners, with Box2D's limits (−0.1π to 0.2π) and 0.5 Hz
+/// spring (damping ratio 0.5). Box2D anchors each hinge at box A's top-left corner and
+/// box B's bottom-left, which differ slightly once the boxes are tilted; a scene gives one
+/// world anchor, so
 /// here it is box A's corner. Tests that a chaotic pile-up replays bit for bit.
 pub fn falling_hinges() -> SceneDef {
     const COLUMNS: usize = 4;
@@ -37,7 +39,14 @@ pub fn falling_hinges() -> SceneDef {
                 let a = bodies.len() - 2;
                 let corner = Vec2::from(bodies[a].position)
                     + Rot::from_angle(bodies[a].angle).rotate(Vec2::new(-H, H));
-                joints.push(JointJson::revolute(a, a + 1, corner.to_array()));
+                joints.push(JointJson {
+                    limit: Some([-0.1 * PI, 0.2 * PI]),
+                    spring: Some(SpringJson {
+                        hertz: 0.5,
+                        damping_ratio: 0.5,
+                    }),
+                    ..JointJson::revolute(a, a + 1, corner.to_array())
+                });
             }
         }
     }

@@ -29,7 +29,7 @@ use rayon::prelude::*;
 /// many: below it the hand-off costs more than it saves.
 const PARALLEL_MIN: usize = 256;
 /// Contacts per task.
-const CHUNK: usize = 64;
+const CHUNK: usize = 256;
 
 /// What the soft step reads and writes of a body in its inner loops: 28 bytes, so two
 /// bodies share a cache line. Masses live in the constraints.
@@ -91,15 +91,23 @@ impl SoftStep {
         self.load(bodies);
         self.prepare(bodies, contacts, joints, settings, h);
         let push = settings.max_push_speed;
-        for _ in 0..settings.substeps {
-            self.integrate_velocities(bodies, gravity, h);
-            self.warm_start(joints, pool);
-            self.solve(joints, &pass(settings.position_correction), push, pool);
-            self.integrate_positions(bodies, h);
-            self.solve(joints, &pass(false), push, pool);
+        // One hand-over to the pool for the whole step: its threads stay awake between
+        // colours instead of being woken for each (which cost more than the solve saved).
+        let mut substeps = |parallel: bool| {
+            for _ in 0..settings.substeps {
+                self.integrate_velocities(bodies, gravity, h);
+                self.warm_start(joints, parallel);
+                self.solve(joints, &pass(settings.position_correction), push, parallel);
+                self.integrate_positions(bodies, h);
+                self.solve(joints, &pass(false), push, parallel);
+            }
+            let threshold = settings.restitution_threshold;
+            self.contact_pass(parallel, |c, pair| c.apply_restitution(pair, threshold));
+        };
+        match pool {
+            Some(pool) => pool.install(|| substeps(true)),
+            None => substeps(false),
         }
-        let threshold = settings.restitution_threshold;
-        self.contact_pass(pool, |c, pair| c.apply_restitution(pair, threshold));
         self.store(bodies, contacts);
     }
 
@@ -209,51 +217,39 @@ impl SoftStep {
     }
 
     /// Runs `f` on every contact with its two bodies, colour by colour. Within a colour
-    /// no two contacts move the same body, so with a thread pool a colour's contacts are
-    /// shared out among threads — and the result is the same bits whatever the number of
-    /// threads, as no contact sees another's writes. The overflow colour runs on one.
-    fn contact_pass(
-        &mut self,
-        pool: Option<&ThreadPool>,
-        f: impl Fn(&mut SoftContact, &mut BodyPair) + Sync,
-    ) {
+    /// no two contacts move the same body, so when `parallel` (inside the world's pool) a
+    /// colour's contacts are shared out among its threads — and the result is the same
+    /// bits whatever the number of threads, as no contact sees another's writes. The
+    /// overflow colour runs on one.
+    fn contact_pass(&mut self, parallel: bool, f: impl Fn(&mut SoftContact, &mut BodyPair) + Sync) {
         let states = SharedStates::new(&mut self.states);
         for color in 0..=COLOR_COUNT {
             let range = self.color_starts[color]..self.color_starts[color + 1];
             let contacts = &mut self.contacts[range];
-            match pool {
-                Some(pool) if color < COLOR_COUNT && contacts.len() >= PARALLEL_MIN => {
-                    pool.install(|| {
-                        contacts.par_chunks_mut(CHUNK).for_each(|chunk| {
-                            chunk.iter_mut().for_each(|c| states.run(c, &f));
-                        });
-                    });
-                }
-                _ => contacts.iter_mut().for_each(|c| states.run(c, &f)),
+            if parallel && color < COLOR_COUNT && contacts.len() >= PARALLEL_MIN {
+                contacts.par_chunks_mut(CHUNK).for_each(|chunk| {
+                    chunk.iter_mut().for_each(|c| states.run(c, &f));
+                });
+            } else {
+                contacts.iter_mut().for_each(|c| states.run(c, &f));
             }
         }
     }
 
-    fn warm_start(&mut self, joints: &Slots<Joint>, pool: Option<&ThreadPool>) {
+    fn warm_start(&mut self, joints: &Slots<Joint>, parallel: bool) {
         for joint in joints.values().filter(|j| j.active) {
             joint.warm_start(&mut self.states);
         }
-        self.contact_pass(pool, |c, pair| c.warm_start(pair));
+        self.contact_pass(parallel, |c, pair| c.warm_start(pair));
     }
 
     /// One pass over joints then contacts; with `use_bias` false this is the relax pass.
-    fn solve(
-        &mut self,
-        joints: &mut Slots<Joint>,
-        pass: &SoftPass,
-        max_push: f32,
-        pool: Option<&ThreadPool>,
-    ) {
+    fn solve(&mut self, joints: &mut Slots<Joint>, pass: &SoftPass, max_push: f32, parallel: bool) {
         for joint in joints.values_mut().filter(|j| j.active) {
             joint.solve(&mut self.states, pass);
         }
         let (inv_h, use_bias) = (pass.inv_h, pass.use_bias);
-        self.contact_pass(pool, |c, pair| c.solve(pair, inv_h, max_push, use_bias));
+        self.contact_pass(parallel, |c, pair| c.solve(pair, inv_h, max_push, use_bias));
     }
 
     fn integrate_positions(&mut self, bodies: &Slots<Body>, h: f32) {
