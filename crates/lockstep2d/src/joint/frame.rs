@@ -6,6 +6,8 @@
 //!   d = (c_b − c_a) + (Δp_b − Δp_a) + (Δq_b·r_b − Δq_a·r_a),
 //! the vector from anchor A to anchor B.
 
+use glam::Mat2;
+
 use crate::body::Body;
 use crate::math::{Rot, Vec2, atan2, cross, cross_sv};
 use crate::solver::{BodyState, Softness};
@@ -122,6 +124,11 @@ impl JointFrame {
         b.w += self.inv_i_b * (cross(r_b, linear) + angular);
     }
 
+    /// Applies a pure angular impulse to B (its opposite to A).
+    pub fn apply_angular(&self, states: &mut [BodyState], angular: f32) {
+        self.apply(states, (Vec2::ZERO, Vec2::ZERO), Vec2::ZERO, angular);
+    }
+
     fn states<'s>(&self, states: &'s [BodyState]) -> (&'s BodyState, &'s BodyState) {
         (&states[self.a as usize], &states[self.b as usize])
     }
@@ -142,6 +149,26 @@ pub(crate) fn soft_impulse(
         None => (0.0, 1.0, 0.0),
     };
     accumulated - mass_scale * mass * (cdot + bias) - impulse_scale * accumulated
+}
+
+/// One pass of a two-dimensional soft point constraint with effective-mass matrix `k`,
+/// as `soft_impulse` but returning the change to the accumulated impulse; `None` when
+/// neither body can move (`k` singular).
+pub(crate) fn soft_point_impulse(
+    k: Mat2,
+    cdot: Vec2,
+    c: Vec2,
+    softness: Option<&Softness>,
+    accumulated: Vec2,
+) -> Option<Vec2> {
+    if k.determinant() == 0.0 {
+        return None;
+    }
+    let (bias, mass_scale, impulse_scale) = match softness {
+        Some(s) => (s.bias_rate * c, s.mass_scale, s.impulse_scale),
+        None => (Vec2::ZERO, 1.0, 0.0),
+    };
+    Some(-mass_scale * (k.inverse() * (cdot + bias)) - impulse_scale * accumulated)
 }
 
 /// One pass of a one-sided limit `c ≥ 0` (velocity `cdot`): speculative while apart (it

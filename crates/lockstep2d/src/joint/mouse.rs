@@ -6,7 +6,7 @@
 //! C = p_b − target, Ċ = v_b + w_b × r_b, K = m_b⁻¹·I + i_b⁻¹·[r_b]ₓᵀ[r_b]ₓ.
 
 use super::SoftPass;
-use super::frame::{JointFrame, soft_impulse};
+use super::frame::{JointFrame, soft_impulse, soft_point_impulse};
 use super::revolute_soft::point_mass_matrix;
 use crate::body::Body;
 use crate::error::{Result, check_finite_vec, check_non_negative};
@@ -98,28 +98,19 @@ impl MouseJoint {
             Some(&self.softness),
             self.angular,
         );
-        frame.apply(
-            states,
-            (Vec2::ZERO, Vec2::ZERO),
-            Vec2::ZERO,
-            total - self.angular,
-        );
+        frame.apply_angular(states, total - self.angular);
         self.angular = total;
 
         let arms = frame.arms(states);
         let k = point_mass_matrix(frame, arms);
-        if k.determinant() == 0.0 {
-            return;
-        }
         let b = &states[frame.b as usize];
         let error = self.offset + b.dp + arms.1;
         let cdot = b.v + cross_sv(b.w, arms.1);
-        let s = &self.softness;
-        let most = self.def.max_force * pass.h;
-        let impulse = -s.mass_scale * (k.inverse() * (cdot + s.bias_rate * error))
-            - s.impulse_scale * self.linear;
-        let total = (self.linear + impulse).clamp_length_max(most);
-        frame.apply(states, arms, total - self.linear, 0.0);
-        self.linear = total;
+        let pulled = soft_point_impulse(k, cdot, error, Some(&self.softness), self.linear);
+        if let Some(impulse) = pulled {
+            let total = (self.linear + impulse).clamp_length_max(self.def.max_force * pass.h);
+            frame.apply(states, arms, total - self.linear, 0.0);
+            self.linear = total;
+        }
     }
 }

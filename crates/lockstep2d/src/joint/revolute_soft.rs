@@ -10,7 +10,7 @@ use glam::Mat2;
 
 use super::SoftPass;
 use super::axis::AxisPass;
-use super::frame::JointFrame;
+use super::frame::{JointFrame, soft_point_impulse};
 use super::revolute::RevoluteJoint;
 use crate::math::Vec2;
 use crate::solver::BodyState;
@@ -39,9 +39,7 @@ impl RevoluteJoint {
             use_bias: pass.use_bias,
         };
         let spin = |s: &[BodyState]| frame.relative_spin(s);
-        let turn = |s: &mut [BodyState], impulse: f32| {
-            frame.apply(s, (Vec2::ZERO, Vec2::ZERO), Vec2::ZERO, impulse)
-        };
+        let turn = |s: &mut [BodyState], impulse: f32| frame.apply_angular(s, impulse);
         self.axis
             .solve(&mut self.axial, &axis_pass, states, spin, turn);
         self.solve_pin(frame, states, pass.use_bias);
@@ -50,21 +48,14 @@ impl RevoluteJoint {
     /// The point constraint: anchor B on anchor A.
     fn solve_pin(&mut self, frame: &JointFrame, states: &mut [BodyState], use_bias: bool) {
         let arms = frame.arms(states);
-        let cdot = frame.point_velocity(states, arms);
-        let (bias, mass_scale, impulse_scale) = if use_bias {
-            let s = &frame.softness;
-            let error = frame.separation(states, arms);
-            (s.bias_rate * error, s.mass_scale, s.impulse_scale)
-        } else {
-            (Vec2::ZERO, 1.0, 0.0)
-        };
         let k = point_mass_matrix(frame, arms);
-        if k.determinant() == 0.0 {
-            return; // neither body can move
+        let cdot = frame.point_velocity(states, arms);
+        let error = frame.separation(states, arms);
+        let softness = use_bias.then_some(&frame.softness);
+        if let Some(impulse) = soft_point_impulse(k, cdot, error, softness, self.impulse) {
+            self.impulse += impulse;
+            frame.apply(states, arms, impulse, 0.0);
         }
-        let impulse = -mass_scale * (k.inverse() * (cdot + bias)) - impulse_scale * self.impulse;
-        self.impulse += impulse;
-        frame.apply(states, arms, impulse, 0.0);
     }
 }
 

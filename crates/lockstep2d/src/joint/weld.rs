@@ -4,7 +4,7 @@
 //! Angle: C = θ, Ċ = w_b − w_a, mass 1 / (i_a⁻¹ + i_b⁻¹). Point: as the revolute pin.
 
 use super::SoftPass;
-use super::frame::{JointFrame, soft_impulse};
+use super::frame::{JointFrame, soft_impulse, soft_point_impulse};
 use super::options::Spring;
 use super::revolute_soft::point_mass_matrix;
 use crate::body::Body;
@@ -115,28 +115,17 @@ impl WeldJoint {
             angular_softness,
             self.angular,
         );
-        frame.apply(
-            states,
-            (Vec2::ZERO, Vec2::ZERO),
-            Vec2::ZERO,
-            total - self.angular,
-        );
+        frame.apply_angular(states, total - self.angular);
         self.angular = total;
 
         let arms = frame.arms(states);
         let k = point_mass_matrix(frame, arms);
-        if k.determinant() == 0.0 {
-            return;
-        }
         let cdot = frame.point_velocity(states, arms);
         let error = frame.separation(states, arms);
-        let (bias, mass_scale, impulse_scale) =
-            match Self::softness(&self.linear_softness, frame, pass.use_bias) {
-                Some(s) => (s.bias_rate * error, s.mass_scale, s.impulse_scale),
-                None => (Vec2::ZERO, 1.0, 0.0),
-            };
-        let impulse = -mass_scale * (k.inverse() * (cdot + bias)) - impulse_scale * self.linear;
-        self.linear += impulse;
-        frame.apply(states, arms, impulse, 0.0);
+        let softness = Self::softness(&self.linear_softness, frame, pass.use_bias);
+        if let Some(impulse) = soft_point_impulse(k, cdot, error, softness, self.linear) {
+            self.linear += impulse;
+            frame.apply(states, arms, impulse, 0.0);
+        }
     }
 }
