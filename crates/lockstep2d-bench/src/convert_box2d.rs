@@ -12,8 +12,9 @@ use crate::engine::{BenchWorld, BodyState};
 use crate::frames::{
     DEFAULT_WHEEL_SPRING, distance_length, local_frame_angle, local_point, rotation,
 };
-use crate::geometry::{Geometry, geometry};
+use crate::geometry::geometry;
 use crate::settings::Settings;
+use lockstep2d_scenes::ShapeGeometry as Geometry;
 
 pub struct Box2dWorld {
     world: b2WorldId,
@@ -211,7 +212,7 @@ fn add_shape(body: b2BodyId, shape: &ShapeJson) -> Result<(), String> {
                 };
                 b2CreateCircleShape(body, &sd, &circle);
             }
-            Geometry::Polygon(vertices) => {
+            Geometry::Polygon { vertices } => {
                 let points: Vec<b2Vec2> = vertices.iter().map(|&v| vec2(v)).collect();
                 let hull = b2ComputeHull(points.as_ptr(), points.len() as i32);
                 if hull.count == 0 {

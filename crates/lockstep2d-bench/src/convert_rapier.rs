@@ -25,8 +25,9 @@ use crate::engine::{BenchWorld, BodyState};
 use crate::frames::{
     DEFAULT_WHEEL_SPRING, distance_length, local_frame_angle, local_point, stiffness_damping,
 };
-use crate::geometry::{Geometry, geometry};
+use crate::geometry::geometry;
 use crate::settings::Settings;
+use lockstep2d_scenes::ShapeGeometry as Geometry;
 
 /// The damping (1/s, per unit mass) of a velocity motor. rapier's motor is a damper
 /// towards the target speed; this stiff, it holds the speed until the force limit, as
@@ -164,7 +165,7 @@ fn collider(shape: &ShapeJson) -> Result<Collider, String> {
         Geometry::Circle { center, radius } => {
             ColliderBuilder::ball(radius).translation(vector(center))
         }
-        Geometry::Polygon(vertices) => {
+        Geometry::Polygon { vertices } => {
             let points: Vec<Vector> = vertices.iter().map(|&v| vector(v)).collect();
             ColliderBuilder::convex_hull(&points).ok_or("a polygon whose hull rapier rejects")?
         }

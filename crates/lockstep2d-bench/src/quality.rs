@@ -9,7 +9,7 @@
 use lockstep2d_scenes::{BodyKind, SceneDef};
 
 use crate::engine::BodyState;
-use crate::geometry::geometry;
+use crate::geometry::{geometry, reach};
 
 /// How far outside the initial bounds a body must end to count as escaped (m).
 const ESCAPE_MARGIN: f32 = 50.0;
@@ -70,7 +70,7 @@ fn initial_bounds(def: &SceneDef) -> [[f32; 2]; 2] {
             .shapes
             .iter()
             .filter_map(|s| geometry(s).ok())
-            .map(|g| g.reach())
+            .map(|g| reach(&g))
             .fold(0.0, f32::max);
         for i in 0..2 {
             lo[i] = lo[i].min(body.position[i] - reach);

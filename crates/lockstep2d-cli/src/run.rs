@@ -3,12 +3,12 @@
 use std::time::Instant;
 
 use clap::Args;
-use lockstep2d::{BodyId, World};
+use lockstep2d::{BodyId, StepProfile, World};
 use lockstep2d_scenes::{Scene, SceneDef, SolverKindJson};
 use serde::Serialize;
 
 use crate::frames::{self, FrameArgs, FrameRow, FrameSummary, FramesRun};
-use crate::stages::{StageMs, StageSum};
+use crate::stages::{StageSum, stage_line};
 
 /// `--solver`'s values.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -113,7 +113,7 @@ struct Report {
     contacts: usize,
     ms_per_step: f64,
     /// Mean milliseconds per step in each stage of the step.
-    stage_ms: StageMs,
+    stage_ms: StepProfile,
     state_hash: String,
     bodies_initial: Vec<BodyState>,
     bodies_final: Vec<BodyState>,
@@ -245,7 +245,7 @@ fn print_summary(report: &Report, hz: f32) {
         report.ms_per_step, report.contacts
     );
     println!("  largest displacement {moved:.3} m, fastest body now {fastest:.4} m/s");
-    println!("{}", report.stage_ms);
+    println!("{}", stage_line(&report.stage_ms));
     println!("  state hash {}", report.state_hash);
     if let Some(summary) = &report.frame_summary {
         println!("{summary}");

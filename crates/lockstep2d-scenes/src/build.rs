@@ -118,7 +118,7 @@ fn shape_def(shape: &ShapeJson) -> Result<ShapeDef, (&'static str, String)> {
         };
         (field, e.reason())
     };
-    let geometry = match shape.geometry()? {
+    let geometry = match shape.checked_geometry()? {
         ShapeGeometry::Box {
             half_width,
             half_height,

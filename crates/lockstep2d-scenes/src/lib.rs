@@ -35,5 +35,5 @@ pub use def::{
 };
 pub use error::SceneError;
 pub use library::{named, names};
-pub use load::{from_json, load_file};
+pub use load::{ShapeGeometry, from_json, load_file};
 pub use rng::Pcg32;

@@ -66,7 +66,7 @@ fn check_shapes(def: &SceneDef) -> Result<(), SceneError> {
     for (i, body) in def.bodies.iter().enumerate() {
         for (j, shape) in body.shapes.iter().enumerate() {
             shape
-                .geometry()
+                .checked_geometry()
                 .map_err(|(field, message)| SceneError::new(shape_path(i, j, field), message))?;
         }
     }
@@ -78,8 +78,10 @@ pub(crate) fn shape_path(body: usize, shape: usize, field: &str) -> String {
 }
 
 /// A shape's geometry once its fields are known to fit its type; absent optional
-/// fields are filled in.
-pub(crate) enum ShapeGeometry<'a> {
+/// fields are filled in. Scene readers other than `build` (the benchmark's converters)
+/// take shapes through it too, so every reader sees the same defaults.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ShapeGeometry<'a> {
     Box {
         half_width: f32,
         half_height: f32,
@@ -104,8 +106,16 @@ pub(crate) enum ShapeGeometry<'a> {
 pub(crate) type FieldError = (&'static str, String);
 
 impl ShapeJson {
-    /// The geometry, or the first field that is missing for this type or not used by it.
-    pub(crate) fn geometry(&self) -> Result<ShapeGeometry<'_>, FieldError> {
+    /// The geometry, or an error naming the first field that is missing for this type or
+    /// not used by it.
+    pub fn geometry(&self) -> Result<ShapeGeometry<'_>, SceneError> {
+        self.checked_geometry()
+            .map_err(|(field, reason)| SceneError::new(field, reason))
+    }
+
+    /// `geometry`, with the error as the field and the reason, for callers that prefix
+    /// the field with the shape's path.
+    pub(crate) fn checked_geometry(&self) -> Result<ShapeGeometry<'_>, FieldError> {
         self.check_unused()?;
         let kind = self.kind;
         Ok(match kind {

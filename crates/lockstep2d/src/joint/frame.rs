@@ -10,7 +10,7 @@ use glam::Mat2;
 
 use crate::body::Body;
 use crate::math::{Rot, Vec2, atan2, cross, cross_sv};
-use crate::solver::{BodyState, Softness};
+use crate::solver::{BodyState, InverseMasses, Softness};
 
 #[derive(Clone, Copy, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub(crate) struct JointFrame {
@@ -102,9 +102,13 @@ impl JointFrame {
 
     /// The mass of a constraint along unit `axis` through the anchors, arms `(r_a, r_b)`.
     pub fn mass_along(&self, (r_a, r_b): (Vec2, Vec2), axis: Vec2) -> f32 {
-        let (ca, cb) = (cross(r_a, axis), cross(r_b, axis));
-        let k = self.inv_mass_a + self.inv_mass_b + self.inv_i_a * ca * ca + self.inv_i_b * cb * cb;
-        if k > 0.0 { 1.0 / k } else { 0.0 }
+        let masses = InverseMasses {
+            inv_mass_a: self.inv_mass_a,
+            inv_i_a: self.inv_i_a,
+            inv_mass_b: self.inv_mass_b,
+            inv_i_b: self.inv_i_b,
+        };
+        masses.mass_along(r_a, r_b, axis)
     }
 
     /// Applies `linear` at the anchors (to B, its opposite to A) and `angular` to B (its

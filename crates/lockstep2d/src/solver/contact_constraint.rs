@@ -14,7 +14,7 @@
 use crate::body::Body;
 use crate::contact::Contact;
 use crate::math::{Vec2, cross, cross_sv};
-use crate::solver::{SolverBody, SolverSettings};
+use crate::solver::{InverseMasses, SolverBody, SolverSettings, tangent_of};
 
 #[derive(Clone, Copy, Debug, Default)]
 struct PointConstraint {
@@ -39,11 +39,6 @@ pub(crate) struct ContactConstraint {
     count: usize,
 }
 
-/// The friction direction: the normal turned clockwise (Box2D-Lite's `Cross(n, 1)`).
-fn tangent_of(normal: Vec2) -> Vec2 {
-    Vec2::new(normal.y, -normal.x)
-}
-
 fn relative_velocity(a: &SolverBody, b: &SolverBody, r_a: Vec2, r_b: Vec2) -> Vec2 {
     b.v + cross_sv(b.w, r_b) - a.v - cross_sv(a.w, r_a)
 }
@@ -60,16 +55,17 @@ impl ContactConstraint {
         let manifold = &contact.manifold;
         let normal = manifold.normal;
         let tangent = tangent_of(normal);
+        let masses = InverseMasses {
+            inv_mass_a: a.inv_mass,
+            inv_i_a: a.inv_inertia,
+            inv_mass_b: b.inv_mass,
+            inv_i_b: b.inv_inertia,
+        };
         let mut points = [PointConstraint::default(); 2];
         for (pc, mp) in points.iter_mut().zip(manifold.points()) {
             // Anchors are relative to the body origins; the solver wants the centres.
             let r_a = mp.anchor_a - a.xf.q.rotate(a.local_center);
             let r_b = mp.anchor_b - b.xf.q.rotate(b.local_center);
-            let mass_along = |dir: Vec2| {
-                let (ra, rb) = (cross(r_a, dir), cross(r_b, dir));
-                let k = a.inv_mass + b.inv_mass + a.inv_inertia * ra * ra + b.inv_inertia * rb * rb;
-                if k > 0.0 { 1.0 / k } else { 0.0 }
-            };
             let approach = {
                 let dv = b.v + cross_sv(b.w, r_b) - a.v - cross_sv(a.w, r_a);
                 dv.dot(normal)
@@ -82,8 +78,8 @@ impl ContactConstraint {
             *pc = PointConstraint {
                 r_a,
                 r_b,
-                normal_mass: mass_along(normal),
-                tangent_mass: mass_along(tangent),
+                normal_mass: masses.mass_along(r_a, r_b, normal),
+                tangent_mass: masses.mass_along(r_a, r_b, tangent),
                 bias: bias(
                     mp.separation,
                     approach,

@@ -23,7 +23,7 @@ pub(crate) use soft::{BodyState, SoftStep};
 pub(crate) use softness::Softness;
 
 use crate::error::{Error, Result, check_finite, check_non_negative};
-use crate::math::Vec2;
+use crate::math::{Vec2, cross};
 
 /// Which solver a world uses.
 #[derive(
@@ -141,6 +141,32 @@ impl SolverSettings {
         check_non_negative("restitution_threshold", self.restitution_threshold)?;
         check_finite("restitution_threshold", self.restitution_threshold)
     }
+}
+
+/// The inverse masses of a constraint's two bodies (zero for a body it cannot move).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct InverseMasses {
+    pub inv_mass_a: f32,
+    pub inv_i_a: f32,
+    pub inv_mass_b: f32,
+    pub inv_i_b: f32,
+}
+
+impl InverseMasses {
+    /// 1 / (m_a⁻¹ + m_b⁻¹ + i_a⁻¹·(r_a × d)² + i_b⁻¹·(r_b × d)²): the effective mass of
+    /// a constraint along the unit direction `d` acting at lever arms `r_a`, `r_b`; 0
+    /// when neither body can move.
+    pub fn mass_along(&self, r_a: Vec2, r_b: Vec2, d: Vec2) -> f32 {
+        let (ca, cb) = (cross(r_a, d), cross(r_b, d));
+        let k = self.inv_mass_a + self.inv_mass_b + self.inv_i_a * ca * ca + self.inv_i_b * cb * cb;
+        if k > 0.0 { 1.0 / k } else { 0.0 }
+    }
+}
+
+/// The friction direction of a contact: its normal turned clockwise (Box2D-Lite's
+/// `Cross(n, 1)`).
+pub(crate) fn tangent_of(normal: Vec2) -> Vec2 {
+    Vec2::new(normal.y, -normal.x)
 }
 
 /// The part of a body the solver reads and writes in its inner loop, packed together so

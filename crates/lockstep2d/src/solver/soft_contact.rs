@@ -16,6 +16,7 @@
 
 use super::soft::BodyState;
 use super::softness::Softness;
+use super::{InverseMasses, tangent_of};
 use crate::body::Body;
 use crate::contact::Contact;
 use crate::math::{Vec2, cross, cross_sv};
@@ -100,15 +101,6 @@ impl Block {
     }
 }
 
-/// The masses of the two bodies, kept in the constraint so the body state stays small.
-#[derive(Clone, Copy, Debug, Default)]
-struct Masses {
-    inv_mass_a: f32,
-    inv_i_a: f32,
-    inv_mass_b: f32,
-    inv_i_b: f32,
-}
-
 #[derive(Clone, Debug)]
 pub(crate) struct SoftContact {
     a: u32,
@@ -118,7 +110,8 @@ pub(crate) struct SoftContact {
     friction: f32,
     restitution: f32,
     softness: Softness,
-    masses: Masses,
+    /// Kept in the constraint so the body state stays small.
+    masses: InverseMasses,
     points: [Point; 2],
     count: usize,
     /// Set for two well-separated points.
@@ -131,11 +124,6 @@ pub(crate) struct SoftContact {
 pub(crate) struct BodyPair {
     pub a: BodyState,
     pub b: BodyState,
-}
-
-/// The friction direction: the normal turned clockwise, as in the PGS solver.
-fn tangent_of(normal: Vec2) -> Vec2 {
-    Vec2::new(normal.y, -normal.x)
 }
 
 fn relative_velocity(a: &BodyState, b: &BodyState, r_a: Vec2, r_b: Vec2) -> Vec2 {
@@ -162,7 +150,7 @@ impl SoftContact {
             }
         };
         let ((inv_mass_a, inv_i_a), (inv_mass_b, inv_i_b)) = (inverse(a), inverse(b));
-        let masses = Masses {
+        let masses = InverseMasses {
             inv_mass_a,
             inv_i_a,
             inv_mass_b,
@@ -175,14 +163,6 @@ impl SoftContact {
         for (point, mp) in points.iter_mut().zip(manifold.points()) {
             let r_a = mp.anchor_a - a.xf.q.rotate(a.local_center);
             let r_b = mp.anchor_b - b.xf.q.rotate(b.local_center);
-            let mass_along = |dir: Vec2| {
-                let (ra, rb) = (cross(r_a, dir), cross(r_b, dir));
-                let k = masses.inv_mass_a
-                    + masses.inv_mass_b
-                    + masses.inv_i_a * ra * ra
-                    + masses.inv_i_b * rb * rb;
-                if k > 0.0 { 1.0 / k } else { 0.0 }
-            };
             let dv = b.v + cross_sv(b.w, r_b) - a.v - cross_sv(a.w, r_a);
             let (normal_impulse, tangent_impulse) = if warm_starting {
                 (mp.normal_impulse, mp.tangent_impulse)
@@ -193,8 +173,8 @@ impl SoftContact {
                 r_a,
                 r_b,
                 base_separation: mp.separation,
-                normal_mass: mass_along(normal),
-                tangent_mass: mass_along(tangent),
+                normal_mass: masses.mass_along(r_a, r_b, normal),
+                tangent_mass: masses.mass_along(r_a, r_b, tangent),
                 normal_impulse,
                 tangent_impulse,
                 max_normal_impulse: 0.0,

@@ -5,8 +5,8 @@
 
 use std::time::Instant;
 
-/// Milliseconds spent in each stage of the last step.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// Milliseconds spent in each stage of the last step (or, summed by a caller, of many).
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
 pub struct StepProfile {
     pub controllers: f64,
     /// Broad phase: finding new pairs and creating their contacts.
@@ -20,6 +20,32 @@ pub struct StepProfile {
     /// Islands and sleep.
     pub sleep: f64,
     pub total: f64,
+}
+
+impl StepProfile {
+    /// Adds another profile's times, stage by stage.
+    pub fn add(&mut self, other: &StepProfile) {
+        self.controllers += other.controllers;
+        self.broad_phase += other.broad_phase;
+        self.narrow_phase += other.narrow_phase;
+        self.solve += other.solve;
+        self.refit += other.refit;
+        self.sleep += other.sleep;
+        self.total += other.total;
+    }
+
+    /// Every stage's time divided by `n`.
+    pub fn divided(&self, n: f64) -> StepProfile {
+        StepProfile {
+            controllers: self.controllers / n,
+            broad_phase: self.broad_phase / n,
+            narrow_phase: self.narrow_phase / n,
+            solve: self.solve / n,
+            refit: self.refit / n,
+            sleep: self.sleep / n,
+            total: self.total / n,
+        }
+    }
 }
 
 /// Times consecutive stages.
