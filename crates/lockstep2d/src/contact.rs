@@ -32,6 +32,15 @@ impl Contact {
     pub fn is_touching(&self) -> bool {
         self.manifold.point_count > 0
     }
+
+    /// Stores a solve's accumulated (normal, tangent) impulses on the manifold's points,
+    /// in order, for the next step's warm start.
+    pub fn store_impulses(&mut self, impulses: impl Iterator<Item = (f32, f32)>) {
+        for (point, (normal, tangent)) in self.manifold.points.iter_mut().zip(impulses) {
+            point.normal_impulse = normal;
+            point.tangent_impulse = tangent;
+        }
+    }
 }
 
 /// Friction of a contact between two materials: √(μa·μb), so that zero on either side

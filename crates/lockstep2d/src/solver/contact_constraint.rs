@@ -150,15 +150,10 @@ impl ContactConstraint {
 
     /// Writes the accumulated impulses back to the manifold, for the next warm start.
     pub fn store(&self, contact: &mut Contact) {
-        for (mp, p) in contact
-            .manifold
-            .points
-            .iter_mut()
-            .zip(&self.points[..self.count])
-        {
-            mp.normal_impulse = p.normal_impulse;
-            mp.tangent_impulse = p.tangent_impulse;
-        }
+        let impulses = self.points[..self.count]
+            .iter()
+            .map(|p| (p.normal_impulse, p.tangent_impulse));
+        contact.store_impulses(impulses);
     }
 
     fn apply(&self, bodies: &mut [SolverBody], p: &PointConstraint, impulse: Vec2) {
