@@ -7,8 +7,8 @@
 use lockstep2d_scenes::named;
 
 /// The step at which every body of `falling_hinges` is asleep, and the hash then.
-const FALLING_HINGES_SLEEP_STEP: u64 = 541;
-const FALLING_HINGES_HASH: u64 = 0xf9c9_bc80_4dc9_16ef;
+const FALLING_HINGES_SLEEP_STEP: u64 = 249;
+const FALLING_HINGES_HASH: u64 = 0x97c8_5ee0_b471_788f;
 /// `large_pyramid` after 300 steps.
 const LARGE_PYRAMID_300_HASH: u64 = 0x39e3_eea4_0182_6711;
 

@@ -8,14 +8,16 @@
 //!   of iterations, with accumulated and clamped impulses, warm starting and Baumgarte
 //!   position correction. Its three teaching switches are fields of [`SolverSettings`].
 
+mod block;
 mod coloring;
 mod contact_constraint;
 mod integrate;
+mod lanes;
 mod pgs;
 mod shared_states;
 mod soft;
-mod soft_contact;
 mod softness;
+mod wide_contact;
 
 pub(crate) use integrate::{integrate_positions, integrate_velocities};
 pub(crate) use pgs::Pgs;

@@ -14,8 +14,8 @@
 
 use super::coloring::{COLOR_COUNT, Coloring};
 use super::shared_states::SharedStates;
-use super::soft_contact::{BodyPair, SoftContact};
 use super::softness::Softness;
+use super::wide_contact::{ContactPass, LaneSource, WideContact, run_bundles};
 use crate::body::{Body, BodyType};
 use crate::contact::ContactSet;
 use crate::id::Slots;
@@ -25,11 +25,11 @@ use crate::solver::SolverSettings;
 use rayon::ThreadPool;
 use rayon::prelude::*;
 
-/// A colour's contacts are shared out among threads only when there are at least this
-/// many: below it the hand-off costs more than it saves.
-const PARALLEL_MIN: usize = 256;
-/// Contacts per task.
-const CHUNK: usize = 256;
+/// A colour's bundles (of eight contacts) are shared out among threads only when there
+/// are at least this many: below it the hand-off costs more than it saves.
+const PARALLEL_MIN: usize = 32;
+/// Bundles per task.
+const CHUNK: usize = 32;
 
 /// What the soft step reads and writes of a body in its inner loops: 28 bytes, so two
 /// bodies share a cache line. Masses live in the constraints.
@@ -59,10 +59,14 @@ impl Default for BodyState {
 /// The soft step's working arrays, kept between steps so a warm world does not allocate.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SoftStep {
+    /// One per body slot, then a dummy (always at rest) for padding lanes to read.
     states: Vec<BodyState>,
-    contacts: Vec<SoftContact>,
-    /// Where each colour's contacts start in `contacts` (which are in colour order), and
-    /// where the last ends; the last colour is the overflow.
+    /// Contact bundles in colour order.
+    bundles: Vec<WideContact>,
+    /// Where each colour's bundles start in `bundles`, and where the last ends; the last
+    /// colour is the overflow, one contact per bundle as its contacts may share bodies.
+    bundle_starts: [usize; COLOR_COUNT + 2],
+    /// Where each colour's contacts start in `order`.
     color_starts: [usize; COLOR_COUNT + 2],
     /// The active contacts' indices in the contact set with their colours, in set order.
     colored: Vec<(u32, u32)>,
@@ -102,7 +106,7 @@ impl SoftStep {
                 self.solve(joints, &pass(false), push, parallel);
             }
             let threshold = settings.restitution_threshold;
-            self.contact_pass(parallel, |c, pair| c.apply_restitution(pair, threshold));
+            self.contact_pass(parallel, ContactPass::Restitution { threshold });
         };
         match pool {
             Some(pool) => pool.install(|| substeps(true)),
@@ -113,7 +117,8 @@ impl SoftStep {
 
     fn load(&mut self, bodies: &Slots<Body>) {
         self.states.clear();
-        self.states.resize(bodies.capacity(), BodyState::default());
+        self.states
+            .resize(bodies.capacity() + 1, BodyState::default());
         for (index, body) in bodies.iter() {
             let state = &mut self.states[index as usize];
             state.v = body.v;
@@ -142,19 +147,28 @@ impl SoftStep {
             Softness::new(2.0 * hertz, zeta, h),
         );
         self.color_contacts(bodies, contacts);
-        self.contacts.clear();
-        for &index in &self.order {
-            let contact = &contacts.contacts[index as usize];
-            let pair = (body(contact.body_a), body(contact.body_b));
-            let c = SoftContact::prepare(
-                index as usize,
-                contact,
-                pair,
-                softness,
-                settings.warm_starting,
-            );
-            self.contacts.push(c);
+        self.bundles.clear();
+        let dummy = bodies.capacity() as u32;
+        for color in 0..=COLOR_COUNT {
+            self.bundle_starts[color] = self.bundles.len();
+            let overflow = color == COLOR_COUNT;
+            for &index in &self.order[self.color_starts[color]..self.color_starts[color + 1]] {
+                let full = self.bundles.last().is_none_or(WideContact::is_full);
+                if overflow || full || self.bundles.len() == self.bundle_starts[color] {
+                    self.bundles.push(WideContact::empty(dummy));
+                }
+                let contact = &contacts.contacts[index as usize];
+                let lane = self.bundles.last_mut().expect("a bundle was just pushed");
+                lane.push(&LaneSource {
+                    index: index as usize,
+                    contact,
+                    bodies: (body(contact.body_a), body(contact.body_b)),
+                    softness,
+                    warm_starting: settings.warm_starting,
+                });
+            }
         }
+        self.bundle_starts[COLOR_COUNT + 1] = self.bundles.len();
         let joint_softness = Softness::new(settings.joint_hertz, settings.joint_damping_ratio, h);
         for joint in joints.values_mut() {
             let (a, b) = (body(joint.body_a), body(joint.body_b));
@@ -216,22 +230,22 @@ impl SoftStep {
         }
     }
 
-    /// Runs `f` on every contact with its two bodies, colour by colour. Within a colour
-    /// no two contacts move the same body, so when `parallel` (inside the world's pool) a
-    /// colour's contacts are shared out among its threads — and the result is the same
+    /// Runs `pass` on every contact bundle, colour by colour. Within a colour no two
+    /// contacts move the same body, so when `parallel` (inside the world's pool) a
+    /// colour's bundles are shared out among its threads — and the result is the same
     /// bits whatever the number of threads, as no contact sees another's writes. The
     /// overflow colour runs on one.
-    fn contact_pass(&mut self, parallel: bool, f: impl Fn(&mut SoftContact, &mut BodyPair) + Sync) {
+    fn contact_pass(&mut self, parallel: bool, pass: ContactPass) {
         let states = SharedStates::new(&mut self.states);
         for color in 0..=COLOR_COUNT {
-            let range = self.color_starts[color]..self.color_starts[color + 1];
-            let contacts = &mut self.contacts[range];
-            if parallel && color < COLOR_COUNT && contacts.len() >= PARALLEL_MIN {
-                contacts.par_chunks_mut(CHUNK).for_each(|chunk| {
-                    chunk.iter_mut().for_each(|c| states.run(c, &f));
-                });
+            let range = self.bundle_starts[color]..self.bundle_starts[color + 1];
+            let bundles = &mut self.bundles[range];
+            if parallel && color < COLOR_COUNT && bundles.len() >= PARALLEL_MIN {
+                bundles
+                    .par_chunks_mut(CHUNK)
+                    .for_each(|chunk| run_bundles(chunk, &states, pass));
             } else {
-                contacts.iter_mut().for_each(|c| states.run(c, &f));
+                run_bundles(bundles, &states, pass);
             }
         }
     }
@@ -240,7 +254,7 @@ impl SoftStep {
         for joint in joints.values().filter(|j| j.active) {
             joint.warm_start(&mut self.states);
         }
-        self.contact_pass(parallel, |c, pair| c.warm_start(pair));
+        self.contact_pass(parallel, ContactPass::WarmStart);
     }
 
     /// One pass over joints then contacts; with `use_bias` false this is the relax pass.
@@ -248,8 +262,12 @@ impl SoftStep {
         for joint in joints.values_mut().filter(|j| j.active) {
             joint.solve(&mut self.states, pass);
         }
-        let (inv_h, use_bias) = (pass.inv_h, pass.use_bias);
-        self.contact_pass(parallel, |c, pair| c.solve(pair, inv_h, max_push, use_bias));
+        let pass = ContactPass::Solve {
+            inv_h: pass.inv_h,
+            max_push,
+            use_bias: pass.use_bias,
+        };
+        self.contact_pass(parallel, pass);
     }
 
     fn integrate_positions(&mut self, bodies: &Slots<Body>, h: f32) {
@@ -266,8 +284,10 @@ impl SoftStep {
     /// Impulses back to the contact cache (joints keep theirs in place); velocities and
     /// poses back to the bodies; controller forces spent.
     fn store(&self, bodies: &mut Slots<Body>, contacts: &mut ContactSet) {
-        for c in &self.contacts {
-            c.store(&mut contacts.contacts[c.contact_index()]);
+        for bundle in &self.bundles {
+            for (index, impulses) in bundle.impulses() {
+                contacts.contacts[index].store_impulses(impulses);
+            }
         }
         for (index, body) in bodies.iter_mut() {
             let state = &self.states[index as usize];

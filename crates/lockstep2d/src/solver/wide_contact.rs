@@ -1,0 +1,569 @@
+//! The contact constraint of the soft step (Box2D v3's solver), eight contacts at a time.
+//!
+//! A `WideContact` is a bundle of up to eight contacts of one colour, one per lane, laid
+//! out field by field (structure of arrays) so each step of the solve is one vector
+//! operation for all eight. Colouring guarantees the eight share no moving body, so
+//! solving them together gives exactly what solving them one by one would. Lanes a
+//! colour cannot fill are padding: zero masses, so their impulses are zero, and their
+//! bodies are a dummy state nobody writes.
+//!
+//! Per point, with lever arms r_a, r_b fixed at the start of the step and the normal n:
+//!
+//! - the separation is tracked through the substeps from the bodies' delta poses:
+//!   s = s₀ + n·[(Δp_b + Δq_b·r_b − r_b) − (Δp_a + Δq_a·r_a − r_a)], so it stays precise
+//!   far from the origin (only small deltas are added);
+//! - s > 0 (speculative, not touching yet): the bodies may close the gap this substep,
+//!   vn ≥ −s/h, and no more — this is what stops fast bodies passing through;
+//! - s ≤ 0 while solving: a soft spring pushes out at bias_rate·s, at most
+//!   `max_push_speed`; while relaxing: no push, only vn ≥ 0;
+//! - friction: vt → 0 with |Pt| ≤ μ·Pn.
+//!
+//! A two-point manifold whose points are well apart solves both normal impulses at once
+//! (the 2×2 block solve of `block.rs`); otherwise, and where the block finds no answer,
+//! point by point. Restitution runs once after the substeps, against the approach speed
+//! the point had before the step.
+
+use super::block::Block;
+use super::lanes::{F8, LANES, V8};
+use super::shared_states::{SharedStates, WideBody};
+use super::softness::Softness;
+use super::{InverseMasses, tangent_of};
+use crate::body::Body;
+use crate::contact::Contact;
+use crate::math::cross_sv;
+
+/// One contact point of each lane.
+#[derive(Clone, Copy, Debug, Default)]
+struct WidePoint {
+    r_a: V8,
+    r_b: V8,
+    /// Separation at the start of the step.
+    base_separation: F8,
+    normal_mass: F8,
+    tangent_mass: F8,
+    normal_impulse: F8,
+    tangent_impulse: F8,
+    /// The largest normal impulse of the step: restitution only acts on points that
+    /// actually pushed.
+    max_normal_impulse: F8,
+    /// Normal velocity before the step; negative when approaching.
+    approach: F8,
+}
+
+/// What one pass over the contacts does.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum ContactPass {
+    WarmStart,
+    /// One solve; with `use_bias` false this is the relax pass.
+    Solve {
+        inv_h: f32,
+        max_push: f32,
+        use_bias: bool,
+    },
+    Restitution {
+        threshold: f32,
+    },
+}
+
+/// What a point's normal impulse aims for in one pass: the new accumulated impulse is
+/// x_old − mass_scale·m·(vn + bias) − impulse_scale·x_old (see `softness.rs`); a
+/// speculative or rigid point has mass_scale 1 and impulse_scale 0.
+#[derive(Clone, Copy, Debug)]
+struct Target {
+    bias: F8,
+    mass_scale: F8,
+    impulse_scale: F8,
+}
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct WideContact {
+    body_a: [u32; LANES],
+    body_b: [u32; LANES],
+    /// Whether the lane's constraint changes body A's (B's) velocity. Only those bodies
+    /// are written back, so bundles sharing a static or kinematic body never write it.
+    moves_a: [bool; LANES],
+    moves_b: [bool; LANES],
+    /// Each lane's contact in the contact set and its point count; lanes from `len` on
+    /// are padding.
+    contact: [u32; LANES],
+    point_count: [u8; LANES],
+    len: usize,
+    normal: V8,
+    friction: F8,
+    restitution: F8,
+    bias_rate: F8,
+    mass_scale: F8,
+    impulse_scale: F8,
+    inv_mass_a: F8,
+    inv_i_a: F8,
+    inv_mass_b: F8,
+    inv_i_b: F8,
+    points: [WidePoint; 2],
+    block: Block,
+}
+
+/// Everything `WideContact::prepare_lane` needs about one contact.
+pub(crate) struct LaneSource<'a> {
+    pub index: usize,
+    pub contact: &'a Contact,
+    pub bodies: (&'a Body, &'a Body),
+    /// For contacts between two moving bodies, and (stiffer) when one cannot move.
+    pub softness: (Softness, Softness),
+    pub warm_starting: bool,
+}
+
+impl WideContact {
+    /// An empty bundle whose lanes all read the dummy body state `dummy`.
+    pub fn empty(dummy: u32) -> WideContact {
+        WideContact {
+            body_a: [dummy; LANES],
+            body_b: [dummy; LANES],
+            ..WideContact::default()
+        }
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.len == LANES
+    }
+
+    /// Fills the next lane: lever arms, effective masses and softness for the step.
+    pub fn push(&mut self, source: &LaneSource) {
+        let lane = self.len;
+        self.len += 1;
+        let LaneSource {
+            index,
+            contact,
+            bodies: (a, b),
+            softness,
+            warm_starting,
+        } = *source;
+        // A body the step does not simulate (static, kinematic, asleep) is immovable here:
+        // the constraint never writes it, which colouring relies on.
+        let inverse = |body: &Body| {
+            if body.is_simulated() {
+                (body.inv_mass, body.inv_inertia)
+            } else {
+                (0.0, 0.0)
+            }
+        };
+        let ((inv_mass_a, inv_i_a), (inv_mass_b, inv_i_b)) = (inverse(a), inverse(b));
+        let masses = InverseMasses {
+            inv_mass_a,
+            inv_i_a,
+            inv_mass_b,
+            inv_i_b,
+        };
+        self.body_a[lane] = contact.body_a;
+        self.body_b[lane] = contact.body_b;
+        self.moves_a[lane] = inv_mass_a > 0.0 || inv_i_a > 0.0;
+        self.moves_b[lane] = inv_mass_b > 0.0 || inv_i_b > 0.0;
+        self.contact[lane] = index as u32;
+        let manifold = &contact.manifold;
+        self.point_count[lane] = manifold.point_count as u8;
+        let normal = manifold.normal;
+        let tangent = tangent_of(normal);
+        let one_moves = !self.moves_a[lane] || !self.moves_b[lane];
+        let soft = if one_moves { softness.1 } else { softness.0 };
+        let set = |f: &mut F8, x: f32| f.0[lane] = x;
+        set(&mut self.normal.x, normal.x);
+        set(&mut self.normal.y, normal.y);
+        set(&mut self.friction, contact.friction);
+        set(&mut self.restitution, contact.restitution);
+        set(&mut self.bias_rate, soft.bias_rate);
+        set(&mut self.mass_scale, soft.mass_scale);
+        set(&mut self.impulse_scale, soft.impulse_scale);
+        set(&mut self.inv_mass_a, inv_mass_a);
+        set(&mut self.inv_i_a, inv_i_a);
+        set(&mut self.inv_mass_b, inv_mass_b);
+        set(&mut self.inv_i_b, inv_i_b);
+        let mut arms = [(crate::math::Vec2::ZERO, crate::math::Vec2::ZERO); 2];
+        for ((p, mp), arm) in self.points.iter_mut().zip(manifold.points()).zip(&mut arms) {
+            let r_a = mp.anchor_a - a.xf.q.rotate(a.local_center);
+            let r_b = mp.anchor_b - b.xf.q.rotate(b.local_center);
+            *arm = (r_a, r_b);
+            let dv = b.v + cross_sv(b.w, r_b) - a.v - cross_sv(a.w, r_a);
+            let (normal_impulse, tangent_impulse) = if warm_starting {
+                (mp.normal_impulse, mp.tangent_impulse)
+            } else {
+                (0.0, 0.0)
+            };
+            set(&mut p.r_a.x, r_a.x);
+            set(&mut p.r_a.y, r_a.y);
+            set(&mut p.r_b.x, r_b.x);
+            set(&mut p.r_b.y, r_b.y);
+            set(&mut p.base_separation, mp.separation);
+            set(&mut p.normal_mass, masses.mass_along(r_a, r_b, normal));
+            set(&mut p.tangent_mass, masses.mass_along(r_a, r_b, tangent));
+            set(&mut p.normal_impulse, normal_impulse);
+            set(&mut p.tangent_impulse, tangent_impulse);
+            set(&mut p.max_normal_impulse, 0.0);
+            set(&mut p.approach, dv.dot(normal));
+        }
+        if manifold.point_count == 2 {
+            self.block.set_lane(lane, &masses, normal, arms);
+        }
+    }
+
+    /// Runs `pass` on the bundle: gathers its bodies, solves, writes back the moved ones.
+    #[inline(always)]
+    pub fn run(&mut self, states: &SharedStates, pass: ContactPass) {
+        if let ContactPass::Restitution { .. } = pass
+            && !self.restitution.differs(F8::ZERO).any()
+        {
+            return;
+        }
+        let mut a = states.gather(&self.body_a);
+        let mut b = states.gather(&self.body_b);
+        match pass {
+            ContactPass::WarmStart => self.warm_start(&mut a, &mut b),
+            ContactPass::Solve {
+                inv_h,
+                max_push,
+                use_bias,
+            } => {
+                self.solve_normal(&mut a, &mut b, F8::splat(inv_h), max_push, use_bias);
+                self.solve_friction(&mut a, &mut b);
+            }
+            ContactPass::Restitution { threshold } => {
+                self.apply_restitution(&mut a, &mut b, threshold);
+            }
+        }
+        states.scatter(&a, &self.body_a, &self.moves_a);
+        states.scatter(&b, &self.body_b, &self.moves_b);
+    }
+
+    /// The accumulated impulses of each real lane, for the next step's warm start:
+    /// (contact index, [(normal, tangent); point count]).
+    pub fn impulses(&self) -> impl Iterator<Item = (usize, impl Iterator<Item = (f32, f32)>)> {
+        (0..self.len).map(move |lane| {
+            let count = self.point_count[lane] as usize;
+            let points = self.points[..count]
+                .iter()
+                .map(move |p| (p.normal_impulse.0[lane], p.tangent_impulse.0[lane]));
+            (self.contact[lane] as usize, points)
+        })
+    }
+
+    #[inline(always)]
+    fn tangent(&self) -> V8 {
+        V8 {
+            x: self.normal.y,
+            y: -self.normal.x,
+        }
+    }
+
+    #[inline(always)]
+    fn warm_start(&self, a: &mut WideBody, b: &mut WideBody) {
+        let tangent = self.tangent();
+        for p in &self.points {
+            let impulse = self.normal.scale(p.normal_impulse) + tangent.scale(p.tangent_impulse);
+            self.apply(a, b, p, impulse);
+        }
+    }
+
+    /// Normal impulses: soft when `use_bias`, the block solve where it applies.
+    #[inline(always)]
+    fn solve_normal(
+        &mut self,
+        a: &mut WideBody,
+        b: &mut WideBody,
+        inv_h: F8,
+        max_push: f32,
+        use_bias: bool,
+    ) {
+        // Written out for both points rather than with `array::map`, which is not
+        // inlined and so would not be compiled for AVX2 with the rest.
+        let [p1, p2] = &self.points;
+        let targets = [
+            self.target(p1, a, b, inv_h, max_push, use_bias),
+            self.target(p2, a, b, inv_h, max_push, use_bias),
+        ];
+        let x_old = [p1.normal_impulse, p2.normal_impulse];
+        let vn = [
+            self.normal_velocity(a, b, p1),
+            self.normal_velocity(a, b, p2),
+        ];
+        let compliance =
+            |t: &Target, p: &WidePoint| t.impulse_scale / (t.mass_scale * p.normal_mass);
+        let compliance = [compliance(&targets[0], p1), compliance(&targets[1], p2)];
+        let bias = [targets[0].bias, targets[1].bias];
+        let (blocked, x_block) = self.block.solve(x_old, vn, bias, compliance);
+        for i in 0..2 {
+            let p = &self.points[i];
+            let t = &targets[i];
+            // Point 2 sees point 1's impulse (the block lanes applied both from the same
+            // velocities; applying them one after the other lands in the same place).
+            let vn = if i == 0 {
+                vn[0]
+            } else {
+                self.normal_velocity(a, b, p)
+            };
+            let change =
+                -(p.normal_mass * t.mass_scale * (vn + t.bias)) - t.impulse_scale * x_old[i];
+            let total = blocked.select(x_block[i], (x_old[i] + change).max(F8::ZERO));
+            self.set_normal_impulse(a, b, i, total);
+        }
+    }
+
+    /// What each lane's point `p` aims for this pass (see `Target`).
+    #[inline(always)]
+    fn target(
+        &self,
+        p: &WidePoint,
+        a: &WideBody,
+        b: &WideBody,
+        inv_h: F8,
+        max_push: f32,
+        use_bias: bool,
+    ) -> Target {
+        let turned = |body: &WideBody, r: V8| V8 {
+            x: body.dq_c * r.x - body.dq_s * r.y,
+            y: body.dq_s * r.x + body.dq_c * r.y,
+        };
+        let moved = (b.dp + turned(b, p.r_b) - p.r_b) - (a.dp + turned(a, p.r_a) - p.r_a);
+        let separation = p.base_separation + self.normal.dot(moved);
+        let speculative = separation.greater(F8::ZERO);
+        let one = F8::splat(1.0);
+        let (bias, mass_scale, impulse_scale) = if use_bias {
+            let push = (self.bias_rate * separation).max(F8::splat(-max_push));
+            (push, self.mass_scale, self.impulse_scale)
+        } else {
+            (F8::ZERO, one, F8::ZERO)
+        };
+        Target {
+            bias: speculative.select(separation * inv_h, bias),
+            mass_scale: speculative.select(one, mass_scale),
+            impulse_scale: speculative.select(F8::ZERO, impulse_scale),
+        }
+    }
+
+    #[inline(always)]
+    fn normal_velocity(&self, a: &WideBody, b: &WideBody, p: &WidePoint) -> F8 {
+        relative_velocity(a, b, p).dot(self.normal)
+    }
+
+    /// Sets point `i`'s accumulated normal impulse in every lane and applies the change.
+    #[inline(always)]
+    fn set_normal_impulse(&mut self, a: &mut WideBody, b: &mut WideBody, i: usize, total: F8) {
+        let mut p = self.points[i];
+        let applied = total - p.normal_impulse;
+        p.normal_impulse = total;
+        p.max_normal_impulse = p.max_normal_impulse.max(total);
+        self.apply(a, b, &p, self.normal.scale(applied));
+        self.points[i] = p;
+    }
+
+    #[inline(always)]
+    fn solve_friction(&mut self, a: &mut WideBody, b: &mut WideBody) {
+        let tangent = self.tangent();
+        for i in 0..2 {
+            let mut p = self.points[i];
+            let vt = relative_velocity(a, b, &p).dot(tangent);
+            let limit = self.friction * p.normal_impulse;
+            let total = (p.tangent_impulse - p.tangent_mass * vt)
+                .max(-limit)
+                .min(limit);
+            let applied = total - p.tangent_impulse;
+            p.tangent_impulse = total;
+            self.apply(a, b, &p, tangent.scale(applied));
+            self.points[i] = p;
+        }
+    }
+
+    /// Bounces points that approached faster than `threshold` and pushed: the normal
+    /// velocity is driven to −restitution × the approach speed before the step.
+    #[inline(always)]
+    fn apply_restitution(&mut self, a: &mut WideBody, b: &mut WideBody, threshold: f32) {
+        let bouncy = self.restitution.differs(F8::ZERO);
+        for i in 0..2 {
+            let mut p = self.points[i];
+            let active = bouncy
+                & p.approach.at_most(F8::splat(-threshold))
+                & p.max_normal_impulse.differs(F8::ZERO);
+            let vn = self.normal_velocity(a, b, &p);
+            let impulse = -(p.normal_mass * (vn + self.restitution * p.approach));
+            let total = active.select((p.normal_impulse + impulse).max(F8::ZERO), p.normal_impulse);
+            let applied = total - p.normal_impulse;
+            p.normal_impulse = total;
+            self.apply(a, b, &p, self.normal.scale(applied));
+            self.points[i] = p;
+        }
+    }
+
+    #[inline(always)]
+    fn apply(&self, a: &mut WideBody, b: &mut WideBody, p: &WidePoint, impulse: V8) {
+        a.v = a.v - impulse.scale(self.inv_mass_a);
+        a.w = a.w - self.inv_i_a * p.r_a.cross(impulse);
+        b.v = b.v + impulse.scale(self.inv_mass_b);
+        b.w = b.w + self.inv_i_b * p.r_b.cross(impulse);
+    }
+}
+
+#[inline(always)]
+fn relative_velocity(a: &WideBody, b: &WideBody, p: &WidePoint) -> V8 {
+    b.v + p.r_b.turned_by(b.w) - a.v - p.r_a.turned_by(a.w)
+}
+
+/// Runs `pass` on `bundles` in order: with AVX2 (eight lanes in one register) where the
+/// CPU has it, with the portable build (SSE2 on x86_64: two registers per lane vector)
+/// elsewhere. Both compile the same code with the same IEEE operations, so they give the
+/// same bits.
+pub(crate) fn run_bundles(bundles: &mut [WideContact], states: &SharedStates, pass: ContactPass) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2, checked just above.
+        unsafe { run_bundles_avx2(bundles, states, pass) };
+        return;
+    }
+    run_bundles_inline(bundles, states, pass);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn run_bundles_avx2(bundles: &mut [WideContact], states: &SharedStates, pass: ContactPass) {
+    run_bundles_inline(bundles, states, pass);
+}
+
+#[inline(always)]
+fn run_bundles_inline(bundles: &mut [WideContact], states: &SharedStates, pass: ContactPass) {
+    for bundle in bundles {
+        bundle.run(states, pass);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::math::{Rot, Vec2};
+    use crate::solver::BodyState;
+
+    /// A deterministic spread of values in [-1, 1).
+    fn noise(seed: &mut u32) -> f32 {
+        *seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        (*seed >> 8) as f32 / (1u32 << 23) as f32 - 1.0
+    }
+
+    /// Two bundles over 24 bodies (the last a dummy), with every field filled.
+    fn scene() -> (Vec<WideContact>, Vec<BodyState>) {
+        let mut seed = 7;
+        let mut lanes = |scale: f32, offset: f32| {
+            F8(std::array::from_fn(|_| offset + scale * noise(&mut seed)))
+        };
+        let mut bundles = Vec::new();
+        for first in [0u32, 8] {
+            let mut c = WideContact::empty(23);
+            c.len = LANES;
+            c.body_a = std::array::from_fn(|i| first + i as u32);
+            c.body_b = std::array::from_fn(|i| 16 + i as u32 % 7);
+            c.moves_a = [true; LANES];
+            c.point_count = [2; LANES];
+            c.normal = V8 {
+                x: lanes(0.1, 0.0),
+                y: lanes(0.1, 1.0),
+            };
+            c.friction = lanes(0.2, 0.6);
+            c.restitution = lanes(0.3, 0.3);
+            (c.bias_rate, c.mass_scale, c.impulse_scale) =
+                (lanes(2.0, 5.0), lanes(0.1, 0.8), lanes(0.1, 0.2));
+            (c.inv_mass_a, c.inv_i_a) = (lanes(0.5, 1.0), lanes(0.5, 1.0));
+            for p in &mut c.points {
+                p.r_a = V8 {
+                    x: lanes(0.5, 0.0),
+                    y: lanes(0.5, 0.0),
+                };
+                p.r_b = V8 {
+                    x: lanes(0.5, 0.0),
+                    y: lanes(0.5, 0.0),
+                };
+                p.base_separation = lanes(0.02, 0.0);
+                (p.normal_mass, p.tangent_mass) = (lanes(0.2, 0.7), lanes(0.2, 0.7));
+                (p.normal_impulse, p.tangent_impulse) = (lanes(0.5, 0.5), lanes(0.2, 0.0));
+                p.approach = lanes(2.0, -1.5);
+            }
+            let arms = |lane: usize| {
+                [0, 1].map(|i| {
+                    let p = &c.points[i];
+                    (
+                        Vec2::new(p.r_a.x.0[lane], p.r_a.y.0[lane]),
+                        Vec2::new(p.r_b.x.0[lane], p.r_b.y.0[lane]),
+                    )
+                })
+            };
+            let masses = |lane: usize| InverseMasses {
+                inv_mass_a: c.inv_mass_a.0[lane],
+                inv_i_a: c.inv_i_a.0[lane],
+                inv_mass_b: 0.0,
+                inv_i_b: 0.0,
+            };
+            let mut block = Block::default();
+            for lane in 0..LANES {
+                let normal = Vec2::new(c.normal.x.0[lane], c.normal.y.0[lane]).normalize();
+                block.set_lane(lane, &masses(lane), normal, arms(lane));
+            }
+            c.block = block;
+            bundles.push(c);
+        }
+        let mut state = || BodyState {
+            v: Vec2::new(noise(&mut seed), noise(&mut seed)),
+            w: noise(&mut seed),
+            dp: Vec2::new(0.01 * noise(&mut seed), 0.01 * noise(&mut seed)),
+            dq: Rot::from_angle(0.01 * noise(&mut seed)),
+        };
+        let mut states: Vec<BodyState> = (0..23).map(|_| state()).collect();
+        states.push(BodyState::default());
+        (bundles, states)
+    }
+
+    fn bits(bundles: &[WideContact], states: &[BodyState]) -> Vec<u32> {
+        let mut out = Vec::new();
+        for s in states {
+            out.extend([s.v.x, s.v.y, s.w].map(f32::to_bits));
+        }
+        for c in bundles {
+            for (_, impulses) in c.impulses() {
+                out.extend(impulses.flat_map(|(n, t)| [n.to_bits(), t.to_bits()]));
+            }
+        }
+        out
+    }
+
+    const PASSES: [ContactPass; 4] = [
+        ContactPass::WarmStart,
+        ContactPass::Solve {
+            inv_h: 240.0,
+            max_push: 3.0,
+            use_bias: true,
+        },
+        ContactPass::Solve {
+            inv_h: 240.0,
+            max_push: 3.0,
+            use_bias: false,
+        },
+        ContactPass::Restitution { threshold: 1.0 },
+    ];
+
+    /// Meaningful in release builds, where the portable path is SSE2 and the dispatched
+    /// one AVX2 (debug builds vectorise neither); the golden hashes, equal in debug and
+    /// release, check the same across whole scenes.
+    #[test]
+    fn the_dispatched_path_gives_the_portable_paths_bits() {
+        let (mut portable, mut portable_states) = scene();
+        let (mut dispatched, mut dispatched_states) = scene();
+        for pass in PASSES {
+            run_bundles_inline(
+                &mut portable,
+                &SharedStates::new(&mut portable_states),
+                pass,
+            );
+            run_bundles(
+                &mut dispatched,
+                &SharedStates::new(&mut dispatched_states),
+                pass,
+            );
+        }
+        let before = bits(&scene().0, &scene().1);
+        let after = bits(&portable, &portable_states);
+        assert_ne!(before, after, "the passes must change something");
+        assert_eq!(after, bits(&dispatched, &dispatched_states));
+    }
+}
