@@ -50,6 +50,7 @@ pub fn is_finite_vec(v: Vec2) -> bool {
 /// function for a body that is not spinning fast, and rotating a vector is four
 /// multiplies. The angle is recovered with `atan2` only when a caller asks for it.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[repr(C)]
 pub struct Rot {
     pub c: f32,
     pub s: f32,

@@ -11,6 +11,7 @@
 mod block;
 mod coloring;
 mod contact_constraint;
+mod dense_bodies;
 mod integrate;
 mod lanes;
 mod pgs;

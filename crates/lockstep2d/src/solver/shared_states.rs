@@ -21,6 +21,8 @@ pub(crate) struct WideBody {
     pub dp: V8,
     pub dq_c: F8,
     pub dq_s: F8,
+    /// `BodyState::spare`, carried so a body's row goes back whole.
+    spare: F8,
 }
 
 pub(crate) struct SharedStates<'a> {
@@ -43,43 +45,204 @@ impl<'a> SharedStates<'a> {
         }
     }
 
-    /// The states of the bodies `indices`, one per lane.
+    /// The state of body `index`, as a pointer to its eight `f32`s.
     #[inline(always)]
-    pub fn gather(&self, indices: &[u32; LANES]) -> WideBody {
-        let mut out = WideBody::default();
+    fn row(&self, index: u32) -> *mut f32 {
+        let index = index as usize;
+        assert!(index < self.len, "constraint bodies are in the state array");
+        // SAFETY: in bounds (checked above). Reads and writes through it follow the
+        // module docs: no other thread writes this element during the colour.
+        unsafe { self.ptr.add(index).cast::<f32>() }
+    }
+}
+
+/// How a bundle's eight bodies get into lanes and back: read the states of `indices`
+/// into lanes; write the lanes in `moves` back (their velocities; the rest of the
+/// state is unchanged by contacts and written back as read).
+pub(crate) trait LaneAccess: Copy {
+    fn gather(self, states: &SharedStates, indices: &[u32; LANES]) -> WideBody;
+    fn scatter(
+        self,
+        states: &SharedStates,
+        body: &WideBody,
+        indices: &[u32; LANES],
+        moves: &[bool; LANES],
+    );
+}
+
+/// Element by element: any CPU.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Portable;
+
+impl LaneAccess for Portable {
+    #[inline(always)]
+    fn gather(self, states: &SharedStates, indices: &[u32; LANES]) -> WideBody {
+        let mut rows = [F8::ZERO; 8];
         for (lane, &index) in indices.iter().enumerate() {
-            let index = index as usize;
-            assert!(index < self.len, "constraint bodies are in the state array");
-            // SAFETY: in bounds (checked above); no other thread writes this element
-            // during the colour (module docs), and the `&'a mut` borrow keeps everyone
-            // else out.
-            let s = unsafe { self.ptr.add(index).read() };
-            out.v.x.0[lane] = s.v.x;
-            out.v.y.0[lane] = s.v.y;
-            out.w.0[lane] = s.w;
-            out.dp.x.0[lane] = s.dp.x;
-            out.dp.y.0[lane] = s.dp.y;
-            out.dq_c.0[lane] = s.dq.c;
-            out.dq_s.0[lane] = s.dq.s;
+            // SAFETY: `row` points at eight in-bounds `f32`s nobody else writes now.
+            let row = unsafe { states.row(index).cast::<[f32; 8]>().read() };
+            for (field, value) in rows.iter_mut().zip(row) {
+                field.0[lane] = value;
+            }
         }
-        out
+        WideBody::from_rows(rows)
     }
 
-    /// Writes the velocities of the lanes in `moves` back to their bodies.
     #[inline(always)]
-    pub fn scatter(&self, body: &WideBody, indices: &[u32; LANES], moves: &[bool; LANES]) {
+    fn scatter(
+        self,
+        states: &SharedStates,
+        body: &WideBody,
+        indices: &[u32; LANES],
+        moves: &[bool; LANES],
+    ) {
+        let rows = body.rows();
         for (lane, &index) in indices.iter().enumerate() {
-            if !moves[lane] {
-                continue;
+            if moves[lane] {
+                let row: [f32; 8] = std::array::from_fn(|field| rows[field].0[lane]);
+                // SAFETY: as in `gather`; only bodies this bundle moves are written, and
+                // colouring gives each of them to this bundle alone.
+                unsafe { states.row(index).cast::<[f32; 8]>().write(row) };
             }
-            let index = index as usize;
-            assert!(index < self.len, "constraint bodies are in the state array");
-            // SAFETY: as in `gather`; only bodies this bundle moves are written, and
-            // colouring gives each of them to this bundle alone.
-            let s = unsafe { &mut *self.ptr.add(index) };
-            s.v.x = body.v.x.0[lane];
-            s.v.y = body.v.y.0[lane];
-            s.w = body.w.0[lane];
+        }
+    }
+}
+
+impl WideBody {
+    /// The lanes in `BodyState`'s field order: one row per field.
+    #[inline(always)]
+    fn from_rows([vx, vy, w, spare, dpx, dpy, dq_c, dq_s]: [F8; 8]) -> WideBody {
+        WideBody {
+            v: V8 { x: vx, y: vy },
+            w,
+            spare,
+            dp: V8 { x: dpx, y: dpy },
+            dq_c,
+            dq_s,
+        }
+    }
+
+    #[inline(always)]
+    fn rows(&self) -> [F8; 8] {
+        let b = self;
+        [b.v.x, b.v.y, b.w, b.spare, b.dp.x, b.dp.y, b.dq_c, b.dq_s]
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) use avx2::Avx2;
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::{LANES, LaneAccess, SharedStates, WideBody};
+    use crate::solver::lanes::F8;
+    use std::arch::x86_64::*;
+
+    /// Eight 256-bit loads and a transpose in registers: what Box2D v3 does. A value
+    /// of this type exists only on a CPU with AVX2.
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Avx2(());
+
+    impl Avx2 {
+        pub fn detect() -> Option<Avx2> {
+            std::arch::is_x86_feature_detected!("avx2").then_some(Avx2(()))
+        }
+    }
+
+    impl LaneAccess for Avx2 {
+        #[inline(always)]
+        fn gather(self, states: &SharedStates, indices: &[u32; LANES]) -> WideBody {
+            // SAFETY: `self` exists, so the CPU has AVX2; `gather` reads eight in-bounds
+            // rows (see `SharedStates::row`).
+            unsafe { gather(states, indices) }
+        }
+
+        #[inline(always)]
+        fn scatter(
+            self,
+            states: &SharedStates,
+            body: &WideBody,
+            indices: &[u32; LANES],
+            moves: &[bool; LANES],
+        ) {
+            // SAFETY: as in `gather`; only moved bodies are written (module docs).
+            unsafe { scatter(states, body, indices, moves) }
+        }
+    }
+
+    /// Rows to columns: out[j] lane i = rows[i] lane j. Its own inverse.
+    #[target_feature(enable = "avx2")]
+    fn transpose(r: [__m256; 8]) -> [__m256; 8] {
+        let t = [
+            _mm256_unpacklo_ps(r[0], r[1]),
+            _mm256_unpackhi_ps(r[0], r[1]),
+            _mm256_unpacklo_ps(r[2], r[3]),
+            _mm256_unpackhi_ps(r[2], r[3]),
+            _mm256_unpacklo_ps(r[4], r[5]),
+            _mm256_unpackhi_ps(r[4], r[5]),
+            _mm256_unpacklo_ps(r[6], r[7]),
+            _mm256_unpackhi_ps(r[6], r[7]),
+        ];
+        let u = [
+            _mm256_shuffle_ps::<0x44>(t[0], t[2]),
+            _mm256_shuffle_ps::<0xEE>(t[0], t[2]),
+            _mm256_shuffle_ps::<0x44>(t[1], t[3]),
+            _mm256_shuffle_ps::<0xEE>(t[1], t[3]),
+            _mm256_shuffle_ps::<0x44>(t[4], t[6]),
+            _mm256_shuffle_ps::<0xEE>(t[4], t[6]),
+            _mm256_shuffle_ps::<0x44>(t[5], t[7]),
+            _mm256_shuffle_ps::<0xEE>(t[5], t[7]),
+        ];
+        [
+            _mm256_permute2f128_ps::<0x20>(u[0], u[4]),
+            _mm256_permute2f128_ps::<0x20>(u[1], u[5]),
+            _mm256_permute2f128_ps::<0x20>(u[2], u[6]),
+            _mm256_permute2f128_ps::<0x20>(u[3], u[7]),
+            _mm256_permute2f128_ps::<0x31>(u[0], u[4]),
+            _mm256_permute2f128_ps::<0x31>(u[1], u[5]),
+            _mm256_permute2f128_ps::<0x31>(u[2], u[6]),
+            _mm256_permute2f128_ps::<0x31>(u[3], u[7]),
+        ]
+    }
+
+    /// # Safety
+    /// Every index must be a row nobody else writes during the call.
+    #[target_feature(enable = "avx2")]
+    unsafe fn gather(states: &SharedStates, indices: &[u32; LANES]) -> WideBody {
+        // Loops, not `array::map`, which would not be inlined into AVX2 code.
+        let mut rows = [_mm256_setzero_ps(); LANES];
+        for (row, &index) in rows.iter_mut().zip(indices) {
+            // SAFETY: each row is eight in-bounds `f32`s (the caller's contract).
+            *row = unsafe { _mm256_loadu_ps(states.row(index)) };
+        }
+        let mut fields = [F8::ZERO; 8];
+        for (field, column) in fields.iter_mut().zip(transpose(rows)) {
+            // SAFETY: `F8` is eight `f32`s.
+            unsafe { _mm256_storeu_ps(field.0.as_mut_ptr(), column) };
+        }
+        WideBody::from_rows(fields)
+    }
+
+    /// # Safety
+    /// Every moved index must be a row only this caller touches during the call.
+    #[target_feature(enable = "avx2")]
+    unsafe fn scatter(
+        states: &SharedStates,
+        body: &WideBody,
+        indices: &[u32; LANES],
+        moves: &[bool; LANES],
+    ) {
+        let mut fields = [_mm256_setzero_ps(); 8];
+        for (field, lanes) in fields.iter_mut().zip(body.rows()) {
+            // SAFETY: `F8` is eight `f32`s.
+            *field = unsafe { _mm256_loadu_ps(lanes.0.as_ptr()) };
+        }
+        let rows = transpose(fields);
+        for lane in 0..LANES {
+            if moves[lane] {
+                // SAFETY: the caller's contract.
+                unsafe { _mm256_storeu_ps(states.row(indices[lane]), rows[lane]) };
+            }
         }
     }
 }

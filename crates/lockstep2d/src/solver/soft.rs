@@ -13,6 +13,7 @@
 //! solved with the precision of one at the origin.
 
 use super::coloring::{COLOR_COUNT, Coloring};
+use super::dense_bodies::DenseBodies;
 use super::shared_states::SharedStates;
 use super::softness::Softness;
 use super::wide_contact::{ContactPass, LaneSource, WideContact, run_bundles};
@@ -31,25 +32,36 @@ const PARALLEL_MIN: usize = 32;
 /// Bundles per task.
 const CHUNK: usize = 32;
 
-/// What the soft step reads and writes of a body in its inner loops: 28 bytes, so two
-/// bodies share a cache line. Masses live in the constraints.
+/// What the soft step reads and writes of a body in its inner loops: eight `f32`s, one
+/// 256-bit row, so eight bodies load into lanes with eight loads and a transpose
+/// (`shared_states.rs`). Masses live in the constraints.
 #[derive(Clone, Copy, Debug)]
+#[repr(C)]
 pub(crate) struct BodyState {
     pub v: Vec2,
     pub w: f32,
+    /// Unused: fills the row.
+    pub spare: f32,
     /// How far the centre of mass has moved since the step began.
     pub dp: Vec2,
     /// How far the body has turned since the step began.
     pub dq: Rot,
 }
 
-const _: () = assert!(std::mem::size_of::<BodyState>() == 28);
+const _: () = {
+    use std::mem::{offset_of, size_of};
+    assert!(size_of::<BodyState>() == 32);
+    assert!(offset_of!(BodyState, w) == 8 && offset_of!(BodyState, dp) == 16);
+    assert!(offset_of!(BodyState, dq) == 24 && offset_of!(Rot, s) == 4);
+    assert!(offset_of!(Vec2, y) == 4);
+};
 
 impl Default for BodyState {
     fn default() -> Self {
         BodyState {
             v: Vec2::ZERO,
             w: 0.0,
+            spare: 0.0,
             dp: Vec2::ZERO,
             dq: Rot::IDENTITY,
         }
@@ -61,6 +73,7 @@ impl Default for BodyState {
 pub(crate) struct SoftStep {
     /// One per body slot, then a dummy (always at rest) for padding lanes to read.
     states: Vec<BodyState>,
+    dense: DenseBodies,
     /// Contact bundles in colour order.
     bundles: Vec<WideContact>,
     /// Where each colour's bundles start in `bundles`, and where the last ends; the last
@@ -92,17 +105,17 @@ impl SoftStep {
             inv_h: 1.0 / h,
             use_bias,
         };
-        self.load(bodies);
+        self.load(bodies, gravity, h);
         self.prepare(bodies, contacts, joints, settings, h);
         let push = settings.max_push_speed;
         // One hand-over to the pool for the whole step: its threads stay awake between
         // colours instead of being woken for each (which cost more than the solve saved).
         let mut substeps = |parallel: bool| {
             for _ in 0..settings.substeps {
-                self.integrate_velocities(bodies, gravity, h);
+                self.integrate_velocities();
                 self.warm_start(joints, parallel);
                 self.solve(joints, &pass(settings.position_correction), push, parallel);
-                self.integrate_positions(bodies, h);
+                self.integrate_positions(h);
                 self.solve(joints, &pass(false), push, parallel);
             }
             let threshold = settings.restitution_threshold;
@@ -115,14 +128,14 @@ impl SoftStep {
         self.store(bodies, contacts);
     }
 
-    fn load(&mut self, bodies: &Slots<Body>) {
+    fn load(&mut self, bodies: &Slots<Body>, gravity: Vec2, h: f32) {
+        self.dense.load(bodies, gravity, h);
         self.states.clear();
         self.states
             .resize(bodies.capacity() + 1, BodyState::default());
-        for (index, body) in bodies.iter() {
-            let state = &mut self.states[index as usize];
-            state.v = body.v;
-            state.w = body.w;
+        for (state, info) in self.states.iter_mut().zip(&self.dense.info) {
+            state.v = info.v;
+            state.w = info.w;
         }
     }
 
@@ -146,7 +159,8 @@ impl SoftStep {
             Softness::new(hertz, zeta, h),
             Softness::new(2.0 * hertz, zeta, h),
         );
-        self.color_contacts(bodies, contacts);
+        self.color_contacts(contacts);
+        let info = |i: u32| &self.dense.info[i as usize];
         self.bundles.clear();
         let dummy = bodies.capacity() as u32;
         for color in 0..=COLOR_COUNT {
@@ -162,7 +176,7 @@ impl SoftStep {
                 lane.push(&LaneSource {
                     index: index as usize,
                     contact,
-                    bodies: (body(contact.body_a), body(contact.body_b)),
+                    bodies: (info(contact.body_a), info(contact.body_b)),
                     softness,
                     warm_starting: settings.warm_starting,
                 });
@@ -182,15 +196,13 @@ impl SoftStep {
     /// Colours the contacts to solve (touching, with a simulated body) in set order and
     /// sorts them by colour (counting sort: set order is kept within a colour), filling
     /// `order` and `color_starts`.
-    fn color_contacts(&mut self, bodies: &Slots<Body>, contacts: &ContactSet) {
-        self.coloring.reset(bodies.capacity());
+    fn color_contacts(&mut self, contacts: &ContactSet) {
+        let info = &self.dense.info;
+        self.coloring.reset(info.len());
         self.colored.clear();
         let mut counts = [0usize; COLOR_COUNT + 1];
         for (index, contact) in contacts.contacts.iter().enumerate() {
-            let moving = |i: u32| {
-                let body = bodies.get(i).expect("contacts refer to live bodies");
-                body.is_simulated().then_some(i)
-            };
+            let moving = |i: u32| info[i as usize].simulated.then_some(i);
             let (a, b) = (moving(contact.body_a), moving(contact.body_b));
             if !contact.is_touching() || (a.is_none() && b.is_none()) {
                 continue;
@@ -213,20 +225,13 @@ impl SoftStep {
         }
     }
 
-    /// v += h·(g·scale + F/m), w += h·τ/I, then damping, for dynamic bodies. User and
-    /// controller forces act through every substep of the step.
-    fn integrate_velocities(&mut self, bodies: &Slots<Body>, gravity: Vec2, h: f32) {
-        for (index, body) in bodies.iter() {
-            if !body.is_simulated() {
-                continue;
-            }
-            let state = &mut self.states[index as usize];
-            let force = body.force + body.step_force;
-            let torque = body.torque + body.step_torque;
-            let acceleration = body.gravity_scale * gravity + body.inv_mass * force;
-            state.v = (state.v + h * acceleration) * (1.0 / (1.0 + h * body.linear_damping));
-            state.w = (state.w + h * body.inv_inertia * torque)
-                * (1.0 / (1.0 + h * body.angular_damping));
+    /// v += h·(g·scale + F/m), w += h·τ/I, then damping, for simulated bodies (see
+    /// `Kick`).
+    fn integrate_velocities(&mut self) {
+        for kick in &self.dense.kicks {
+            let state = &mut self.states[kick.index as usize];
+            state.v = (state.v + kick.dv) * kick.keep_linear;
+            state.w = (state.w + kick.dw) * kick.keep_angular;
         }
     }
 
@@ -270,11 +275,8 @@ impl SoftStep {
         self.contact_pass(parallel, pass);
     }
 
-    fn integrate_positions(&mut self, bodies: &Slots<Body>, h: f32) {
-        for (index, body) in bodies.iter() {
-            if body.body_type == BodyType::Static || !body.awake {
-                continue;
-            }
+    fn integrate_positions(&mut self, h: f32) {
+        for &index in &self.dense.movers {
             let state = &mut self.states[index as usize];
             state.dp += h * state.v;
             state.dq = state.dq.integrate(h * state.w);

@@ -24,11 +24,13 @@
 //! the point had before the step.
 
 use super::block::Block;
+use super::dense_bodies::BodyInfo;
 use super::lanes::{F8, LANES, V8};
-use super::shared_states::{SharedStates, WideBody};
+#[cfg(target_arch = "x86_64")]
+use super::shared_states::Avx2;
+use super::shared_states::{LaneAccess, Portable, SharedStates, WideBody};
 use super::softness::Softness;
 use super::{InverseMasses, tangent_of};
-use crate::body::Body;
 use crate::contact::Contact;
 use crate::math::cross_sv;
 
@@ -106,7 +108,7 @@ pub(crate) struct WideContact {
 pub(crate) struct LaneSource<'a> {
     pub index: usize,
     pub contact: &'a Contact,
-    pub bodies: (&'a Body, &'a Body),
+    pub bodies: (&'a BodyInfo, &'a BodyInfo),
     /// For contacts between two moving bodies, and (stiffer) when one cannot move.
     pub softness: (Softness, Softness),
     pub warm_starting: bool,
@@ -137,22 +139,16 @@ impl WideContact {
             softness,
             warm_starting,
         } = *source;
-        // A body the step does not simulate (static, kinematic, asleep) is immovable here:
-        // the constraint never writes it, which colouring relies on.
-        let inverse = |body: &Body| {
-            if body.is_simulated() {
-                (body.inv_mass, body.inv_inertia)
-            } else {
-                (0.0, 0.0)
-            }
-        };
-        let ((inv_mass_a, inv_i_a), (inv_mass_b, inv_i_b)) = (inverse(a), inverse(b));
+        // A body the step does not simulate (static, kinematic, asleep) has no inverse
+        // mass here: the constraint never writes it, which colouring relies on.
         let masses = InverseMasses {
-            inv_mass_a,
-            inv_i_a,
-            inv_mass_b,
-            inv_i_b,
+            inv_mass_a: a.inv_mass,
+            inv_i_a: a.inv_inertia,
+            inv_mass_b: b.inv_mass,
+            inv_i_b: b.inv_inertia,
         };
+        let (inv_mass_a, inv_i_a) = (a.inv_mass, a.inv_inertia);
+        let (inv_mass_b, inv_i_b) = (b.inv_mass, b.inv_inertia);
         self.body_a[lane] = contact.body_a;
         self.body_b[lane] = contact.body_b;
         self.moves_a[lane] = inv_mass_a > 0.0 || inv_i_a > 0.0;
@@ -178,8 +174,8 @@ impl WideContact {
         set(&mut self.inv_i_b, inv_i_b);
         let mut arms = [(crate::math::Vec2::ZERO, crate::math::Vec2::ZERO); 2];
         for ((p, mp), arm) in self.points.iter_mut().zip(manifold.points()).zip(&mut arms) {
-            let r_a = mp.anchor_a - a.xf.q.rotate(a.local_center);
-            let r_b = mp.anchor_b - b.xf.q.rotate(b.local_center);
+            let r_a = mp.anchor_a - a.center_offset;
+            let r_b = mp.anchor_b - b.center_offset;
             *arm = (r_a, r_b);
             let dv = b.v + cross_sv(b.w, r_b) - a.v - cross_sv(a.w, r_a);
             let (normal_impulse, tangent_impulse) = if warm_starting {
@@ -206,14 +202,14 @@ impl WideContact {
 
     /// Runs `pass` on the bundle: gathers its bodies, solves, writes back the moved ones.
     #[inline(always)]
-    pub fn run(&mut self, states: &SharedStates, pass: ContactPass) {
+    pub fn run(&mut self, states: &SharedStates, pass: ContactPass, lanes: impl LaneAccess) {
         if let ContactPass::Restitution { .. } = pass
             && !self.restitution.differs(F8::ZERO).any()
         {
             return;
         }
-        let mut a = states.gather(&self.body_a);
-        let mut b = states.gather(&self.body_b);
+        let mut a = lanes.gather(states, &self.body_a);
+        let mut b = lanes.gather(states, &self.body_b);
         match pass {
             ContactPass::WarmStart => self.warm_start(&mut a, &mut b),
             ContactPass::Solve {
@@ -228,8 +224,8 @@ impl WideContact {
                 self.apply_restitution(&mut a, &mut b, threshold);
             }
         }
-        states.scatter(&a, &self.body_a, &self.moves_a);
-        states.scatter(&b, &self.body_b, &self.moves_b);
+        lanes.scatter(states, &a, &self.body_a, &self.moves_a);
+        lanes.scatter(states, &b, &self.body_b, &self.moves_b);
     }
 
     /// The accumulated impulses of each real lane, for the next step's warm start:
@@ -404,30 +400,40 @@ fn relative_velocity(a: &WideBody, b: &WideBody, p: &WidePoint) -> V8 {
     b.v + p.r_b.turned_by(b.w) - a.v - p.r_a.turned_by(a.w)
 }
 
-/// Runs `pass` on `bundles` in order: with AVX2 (eight lanes in one register) where the
-/// CPU has it, with the portable build (SSE2 on x86_64: two registers per lane vector)
-/// elsewhere. Both compile the same code with the same IEEE operations, so they give the
-/// same bits.
+/// Runs `pass` on `bundles` in order: with AVX2 (eight lanes in one register, bodies
+/// moved in and out by transposes) where the CPU has it, with the portable build (SSE2 on
+/// x86_64: two registers per lane vector) elsewhere. Both compile the same arithmetic
+/// with the same IEEE operations, so they give the same bits.
 pub(crate) fn run_bundles(bundles: &mut [WideContact], states: &SharedStates, pass: ContactPass) {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2, checked just above.
-        unsafe { run_bundles_avx2(bundles, states, pass) };
+    if let Some(avx2) = Avx2::detect() {
+        // SAFETY: an `Avx2` value exists only when the CPU has AVX2.
+        unsafe { run_bundles_avx2(bundles, states, pass, avx2) };
         return;
     }
-    run_bundles_inline(bundles, states, pass);
+    run_bundles_with(bundles, states, pass, Portable);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn run_bundles_avx2(bundles: &mut [WideContact], states: &SharedStates, pass: ContactPass) {
-    run_bundles_inline(bundles, states, pass);
+fn run_bundles_avx2(
+    bundles: &mut [WideContact],
+    states: &SharedStates,
+    pass: ContactPass,
+    avx2: Avx2,
+) {
+    run_bundles_with(bundles, states, pass, avx2);
 }
 
 #[inline(always)]
-fn run_bundles_inline(bundles: &mut [WideContact], states: &SharedStates, pass: ContactPass) {
+fn run_bundles_with(
+    bundles: &mut [WideContact],
+    states: &SharedStates,
+    pass: ContactPass,
+    lanes: impl LaneAccess,
+) {
     for bundle in bundles {
-        bundle.run(states, pass);
+        bundle.run(states, pass, lanes);
     }
 }
 
@@ -506,6 +512,7 @@ mod tests {
         let mut state = || BodyState {
             v: Vec2::new(noise(&mut seed), noise(&mut seed)),
             w: noise(&mut seed),
+            spare: 0.0,
             dp: Vec2::new(0.01 * noise(&mut seed), 0.01 * noise(&mut seed)),
             dq: Rot::from_angle(0.01 * noise(&mut seed)),
         };
@@ -542,19 +549,16 @@ mod tests {
         ContactPass::Restitution { threshold: 1.0 },
     ];
 
-    /// Meaningful in release builds, where the portable path is SSE2 and the dispatched
-    /// one AVX2 (debug builds vectorise neither); the golden hashes, equal in debug and
-    /// release, check the same across whole scenes.
+    /// The portable path against AVX2 (on a CPU that has it): transposes against element
+    /// copies, and in release builds SSE2 against AVX2 arithmetic. The golden hashes,
+    /// equal in debug and release, check the same across whole scenes.
     #[test]
     fn the_dispatched_path_gives_the_portable_paths_bits() {
         let (mut portable, mut portable_states) = scene();
         let (mut dispatched, mut dispatched_states) = scene();
         for pass in PASSES {
-            run_bundles_inline(
-                &mut portable,
-                &SharedStates::new(&mut portable_states),
-                pass,
-            );
+            let states = SharedStates::new(&mut portable_states);
+            run_bundles_with(&mut portable, &states, pass, Portable);
             run_bundles(
                 &mut dispatched,
                 &SharedStates::new(&mut dispatched_states),

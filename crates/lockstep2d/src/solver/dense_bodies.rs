@@ -1,0 +1,93 @@
+//! What the soft step reads of the bodies, copied into small dense arrays in one pass at
+//! the start of a step.
+//!
+//! A body is a large struct (shapes, forces, sleep state); preparing 15,000 contacts or
+//! integrating 5,000 bodies four times a step through it walks far more memory than the
+//! few numbers needed. One sequential pass fills these instead, and the hot loops read
+//! only them.
+
+use crate::body::{Body, BodyType};
+use crate::id::Slots;
+use crate::math::Vec2;
+
+/// What preparing a contact reads of each of its bodies.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct BodyInfo {
+    /// Dynamic and awake: the step moves it, so constraints may push it.
+    pub simulated: bool,
+    /// Zero unless simulated: to a constraint, other bodies are immovable.
+    pub inv_mass: f32,
+    pub inv_inertia: f32,
+    pub v: Vec2,
+    pub w: f32,
+    /// The centre of mass relative to the body origin, in world axes.
+    pub center_offset: Vec2,
+}
+
+/// What one substep adds to a simulated body's velocity:
+/// v ← (v + dv)·keep_linear, w ← (w + dw)·keep_angular.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Kick {
+    pub index: u32,
+    pub dv: Vec2,
+    pub dw: f32,
+    pub keep_linear: f32,
+    pub keep_angular: f32,
+}
+
+/// The dense copies, kept between steps so a warm world does not allocate.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DenseBodies {
+    /// One per body slot.
+    pub info: Vec<BodyInfo>,
+    /// Simulated bodies, in slot order.
+    pub kicks: Vec<Kick>,
+    /// Bodies whose pose the step advances (awake and not static), in slot order.
+    pub movers: Vec<u32>,
+}
+
+impl DenseBodies {
+    /// Fills the arrays for a step of substeps `h` under `gravity`. User and controller
+    /// forces act through every substep of the step.
+    pub fn load(&mut self, bodies: &Slots<Body>, gravity: Vec2, h: f32) {
+        self.info.clear();
+        self.info.resize(bodies.capacity(), BodyInfo::default());
+        self.kicks.clear();
+        self.movers.clear();
+        for (index, body) in bodies.iter() {
+            let simulated = body.is_simulated();
+            let (inv_mass, inv_inertia) = if simulated {
+                (body.inv_mass, body.inv_inertia)
+            } else {
+                (0.0, 0.0)
+            };
+            self.info[index as usize] = BodyInfo {
+                simulated,
+                inv_mass,
+                inv_inertia,
+                v: body.v,
+                w: body.w,
+                center_offset: body.xf.q.rotate(body.local_center),
+            };
+            if body.body_type != BodyType::Static && body.awake {
+                self.movers.push(index);
+            }
+            if simulated {
+                self.kicks.push(kick(index, body, gravity, h));
+            }
+        }
+    }
+}
+
+fn kick(index: u32, body: &Body, gravity: Vec2, h: f32) -> Kick {
+    let force = body.force + body.step_force;
+    let torque = body.torque + body.step_torque;
+    let acceleration = body.gravity_scale * gravity + body.inv_mass * force;
+    Kick {
+        index,
+        dv: h * acceleration,
+        dw: h * body.inv_inertia * torque,
+        keep_linear: 1.0 / (1.0 + h * body.linear_damping),
+        keep_angular: 1.0 / (1.0 + h * body.angular_damping),
+    }
+}
