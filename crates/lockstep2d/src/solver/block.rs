@@ -8,9 +8,7 @@
 //! and x·w = 0, where A = K + diag(compliance) and b = vn + bias − K·x_old. The solve
 //! tries each set of active points in turn.
 
-use super::InverseMasses;
-use super::lanes::{F8, M8};
-use crate::math::{Vec2, cross};
+use super::lanes::{F8, M8, V8};
 
 /// Above this condition number the two points act as one and the block is skipped.
 const MAX_CONDITION: f32 = 1000.0;
@@ -25,26 +23,24 @@ pub(crate) struct Block {
 }
 
 impl Block {
-    /// Sets lane `lane`'s K from the masses, normal and the two points' lever arms; the
-    /// lane is usable if K is well conditioned.
-    pub fn set_lane(
-        &mut self,
-        lane: usize,
-        m: &InverseMasses,
-        normal: Vec2,
-        arms: [(Vec2, Vec2); 2],
-    ) {
-        let [(ra1, rb1), (ra2, rb2)] = arms.map(|(ra, rb)| (cross(ra, normal), cross(rb, normal)));
-        let sum = m.inv_mass_a + m.inv_mass_b;
-        let k11 = sum + m.inv_i_a * ra1 * ra1 + m.inv_i_b * rb1 * rb1;
-        let k22 = sum + m.inv_i_a * ra2 * ra2 + m.inv_i_b * rb2 * rb2;
-        let k12 = sum + m.inv_i_a * ra1 * ra2 + m.inv_i_b * rb1 * rb2;
+    /// K from the inverse masses (m_a, i_a, m_b, i_b), the normal and the two points'
+    /// lever arms; a lane is usable where it has two points and K is well conditioned.
+    pub fn new(masses: [F8; 4], normal: V8, arms: [(V8, V8); 2], two_points: M8) -> Block {
+        let [inv_mass_a, inv_i_a, inv_mass_b, inv_i_b] = masses;
+        let [(ra1, rb1), (ra2, rb2)] = arms;
+        let (ra1, rb1) = (ra1.cross(normal), rb1.cross(normal));
+        let (ra2, rb2) = (ra2.cross(normal), rb2.cross(normal));
+        let sum = inv_mass_a + inv_mass_b;
+        let k11 = sum + inv_i_a * ra1 * ra1 + inv_i_b * rb1 * rb1;
+        let k22 = sum + inv_i_a * ra2 * ra2 + inv_i_b * rb2 * rb2;
+        let k12 = sum + inv_i_a * ra1 * ra2 + inv_i_b * rb1 * rb2;
         let det = k11 * k22 - k12 * k12;
-        if k11 * k11 < MAX_CONDITION * det {
-            self.k11.0[lane] = k11;
-            self.k12.0[lane] = k12;
-            self.k22.0[lane] = k22;
-            self.usable.set(lane);
+        let conditioned = (F8::splat(MAX_CONDITION) * det).greater(k11 * k11);
+        Block {
+            k11,
+            k12,
+            k22,
+            usable: two_points & conditioned,
         }
     }
 

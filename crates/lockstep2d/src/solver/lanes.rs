@@ -79,9 +79,9 @@ impl F8 {
 }
 
 impl M8 {
-    /// Sets lane `lane`.
-    pub fn set(&mut self, lane: usize) {
-        self.0[lane] = u32::MAX;
+    /// Lane `i` set where `f(i)`.
+    pub fn from_fn(f: impl Fn(usize) -> bool) -> M8 {
+        M8(std::array::from_fn(|i| if f(i) { u32::MAX } else { 0 }))
     }
 
     /// `a` where the mask is set, `b` elsewhere.

@@ -9,6 +9,7 @@
 //!   position correction. Its three teaching switches are fields of [`SolverSettings`].
 
 mod block;
+mod bundles;
 mod coloring;
 mod contact_constraint;
 mod dense_bodies;

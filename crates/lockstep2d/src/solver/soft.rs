@@ -12,11 +12,10 @@
 //! Poses move as deltas from the step's start, so a pyramid far from the origin is
 //! solved with the precision of one at the origin.
 
-use super::coloring::{COLOR_COUNT, Coloring};
+use super::bundles::{ContactBundles, PrepareSettings};
 use super::dense_bodies::DenseBodies;
-use super::shared_states::SharedStates;
 use super::softness::Softness;
-use super::wide_contact::{ContactPass, LaneSource, WideContact, run_bundles};
+use super::wide_contact::ContactPass;
 use crate::body::{Body, BodyType};
 use crate::contact::ContactSet;
 use crate::id::Slots;
@@ -24,13 +23,6 @@ use crate::joint::{Joint, SoftPass};
 use crate::math::{Rot, Vec2};
 use crate::solver::SolverSettings;
 use rayon::ThreadPool;
-use rayon::prelude::*;
-
-/// A colour's bundles (of eight contacts) are shared out among threads only when there
-/// are at least this many: below it the hand-off costs more than it saves.
-const PARALLEL_MIN: usize = 32;
-/// Bundles per task.
-const CHUNK: usize = 32;
 
 /// What the soft step reads and writes of a body in its inner loops: eight `f32`s, one
 /// 256-bit row, so eight bodies load into lanes with eight loads and a transpose
@@ -74,18 +66,7 @@ pub(crate) struct SoftStep {
     /// One per body slot, then a dummy (always at rest) for padding lanes to read.
     states: Vec<BodyState>,
     dense: DenseBodies,
-    /// Contact bundles in colour order.
-    bundles: Vec<WideContact>,
-    /// Where each colour's bundles start in `bundles`, and where the last ends; the last
-    /// colour is the overflow, one contact per bundle as its contacts may share bodies.
-    bundle_starts: [usize; COLOR_COUNT + 2],
-    /// Where each colour's contacts start in `order`.
-    color_starts: [usize; COLOR_COUNT + 2],
-    /// The active contacts' indices in the contact set with their colours, in set order.
-    colored: Vec<(u32, u32)>,
-    /// The same indices in colour order.
-    order: Vec<u32>,
-    coloring: Coloring,
+    contacts: ContactBundles,
 }
 
 impl SoftStep {
@@ -119,7 +100,11 @@ impl SoftStep {
                 self.solve(joints, &pass(false), push, parallel);
             }
             let threshold = settings.restitution_threshold;
-            self.contact_pass(parallel, ContactPass::Restitution { threshold });
+            self.contacts.run(
+                &mut self.states,
+                parallel,
+                ContactPass::Restitution { threshold },
+            );
         };
         match pool {
             Some(pool) => pool.install(|| substeps(true)),
@@ -159,30 +144,11 @@ impl SoftStep {
             Softness::new(hertz, zeta, h),
             Softness::new(2.0 * hertz, zeta, h),
         );
-        self.color_contacts(contacts);
-        let info = |i: u32| &self.dense.info[i as usize];
-        self.bundles.clear();
-        let dummy = bodies.capacity() as u32;
-        for color in 0..=COLOR_COUNT {
-            self.bundle_starts[color] = self.bundles.len();
-            let overflow = color == COLOR_COUNT;
-            for &index in &self.order[self.color_starts[color]..self.color_starts[color + 1]] {
-                let full = self.bundles.last().is_none_or(WideContact::is_full);
-                if overflow || full || self.bundles.len() == self.bundle_starts[color] {
-                    self.bundles.push(WideContact::empty(dummy));
-                }
-                let contact = &contacts.contacts[index as usize];
-                let lane = self.bundles.last_mut().expect("a bundle was just pushed");
-                lane.push(&LaneSource {
-                    index: index as usize,
-                    contact,
-                    bodies: (info(contact.body_a), info(contact.body_b)),
-                    softness,
-                    warm_starting: settings.warm_starting,
-                });
-            }
-        }
-        self.bundle_starts[COLOR_COUNT + 1] = self.bundles.len();
+        let prepare = PrepareSettings {
+            softness,
+            warm_starting: settings.warm_starting,
+        };
+        self.contacts.build(contacts, &self.dense.info, &prepare);
         let joint_softness = Softness::new(settings.joint_hertz, settings.joint_damping_ratio, h);
         for joint in joints.values_mut() {
             let (a, b) = (body(joint.body_a), body(joint.body_b));
@@ -190,38 +156,6 @@ impl SoftStep {
             if joint.active {
                 joint.prepare_soft(a, b, joint_softness, h, settings.warm_starting);
             }
-        }
-    }
-
-    /// Colours the contacts to solve (touching, with a simulated body) in set order and
-    /// sorts them by colour (counting sort: set order is kept within a colour), filling
-    /// `order` and `color_starts`.
-    fn color_contacts(&mut self, contacts: &ContactSet) {
-        let info = &self.dense.info;
-        self.coloring.reset(info.len());
-        self.colored.clear();
-        let mut counts = [0usize; COLOR_COUNT + 1];
-        for (index, contact) in contacts.contacts.iter().enumerate() {
-            let moving = |i: u32| info[i as usize].simulated.then_some(i);
-            let (a, b) = (moving(contact.body_a), moving(contact.body_b));
-            if !contact.is_touching() || (a.is_none() && b.is_none()) {
-                continue;
-            }
-            let color = self.coloring.assign(a, b);
-            counts[color] += 1;
-            self.colored.push((index as u32, color as u32));
-        }
-        self.color_starts[0] = 0;
-        for (color, count) in counts.into_iter().enumerate() {
-            self.color_starts[color + 1] = self.color_starts[color] + count;
-        }
-        let mut next = self.color_starts;
-        self.order.clear();
-        self.order.resize(self.colored.len(), 0);
-        for &(index, color) in &self.colored {
-            let slot = &mut next[color as usize];
-            self.order[*slot] = index;
-            *slot += 1;
         }
     }
 
@@ -235,31 +169,12 @@ impl SoftStep {
         }
     }
 
-    /// Runs `pass` on every contact bundle, colour by colour. Within a colour no two
-    /// contacts move the same body, so when `parallel` (inside the world's pool) a
-    /// colour's bundles are shared out among its threads — and the result is the same
-    /// bits whatever the number of threads, as no contact sees another's writes. The
-    /// overflow colour runs on one.
-    fn contact_pass(&mut self, parallel: bool, pass: ContactPass) {
-        let states = SharedStates::new(&mut self.states);
-        for color in 0..=COLOR_COUNT {
-            let range = self.bundle_starts[color]..self.bundle_starts[color + 1];
-            let bundles = &mut self.bundles[range];
-            if parallel && color < COLOR_COUNT && bundles.len() >= PARALLEL_MIN {
-                bundles
-                    .par_chunks_mut(CHUNK)
-                    .for_each(|chunk| run_bundles(chunk, &states, pass));
-            } else {
-                run_bundles(bundles, &states, pass);
-            }
-        }
-    }
-
     fn warm_start(&mut self, joints: &Slots<Joint>, parallel: bool) {
         for joint in joints.values().filter(|j| j.active) {
             joint.warm_start(&mut self.states);
         }
-        self.contact_pass(parallel, ContactPass::WarmStart);
+        self.contacts
+            .run(&mut self.states, parallel, ContactPass::WarmStart);
     }
 
     /// One pass over joints then contacts; with `use_bias` false this is the relax pass.
@@ -272,7 +187,7 @@ impl SoftStep {
             max_push,
             use_bias: pass.use_bias,
         };
-        self.contact_pass(parallel, pass);
+        self.contacts.run(&mut self.states, parallel, pass);
     }
 
     fn integrate_positions(&mut self, h: f32) {
@@ -286,11 +201,7 @@ impl SoftStep {
     /// Impulses back to the contact cache (joints keep theirs in place); velocities and
     /// poses back to the bodies; controller forces spent.
     fn store(&self, bodies: &mut Slots<Body>, contacts: &mut ContactSet) {
-        for bundle in &self.bundles {
-            for (index, impulses) in bundle.impulses() {
-                contacts.contacts[index].store_impulses(impulses);
-            }
-        }
+        self.contacts.store(contacts);
         for (index, body) in bodies.iter_mut() {
             let state = &self.states[index as usize];
             body.v = state.v;

@@ -25,12 +25,11 @@
 
 use super::block::Block;
 use super::dense_bodies::BodyInfo;
-use super::lanes::{F8, LANES, V8};
+use super::lanes::{F8, LANES, M8, V8};
 #[cfg(target_arch = "x86_64")]
 use super::shared_states::Avx2;
 use super::shared_states::{LaneAccess, Portable, SharedStates, WideBody};
 use super::softness::Softness;
-use super::{InverseMasses, tangent_of};
 use crate::contact::Contact;
 use crate::math::cross_sv;
 
@@ -124,10 +123,6 @@ impl WideContact {
         }
     }
 
-    pub fn is_full(&self) -> bool {
-        self.len == LANES
-    }
-
     /// Fills the next lane: lever arms, effective masses and softness for the step.
     pub fn push(&mut self, source: &LaneSource) {
         let lane = self.len;
@@ -141,12 +136,6 @@ impl WideContact {
         } = *source;
         // A body the step does not simulate (static, kinematic, asleep) has no inverse
         // mass here: the constraint never writes it, which colouring relies on.
-        let masses = InverseMasses {
-            inv_mass_a: a.inv_mass,
-            inv_i_a: a.inv_inertia,
-            inv_mass_b: b.inv_mass,
-            inv_i_b: b.inv_inertia,
-        };
         let (inv_mass_a, inv_i_a) = (a.inv_mass, a.inv_inertia);
         let (inv_mass_b, inv_i_b) = (b.inv_mass, b.inv_inertia);
         self.body_a[lane] = contact.body_a;
@@ -157,7 +146,6 @@ impl WideContact {
         let manifold = &contact.manifold;
         self.point_count[lane] = manifold.point_count as u8;
         let normal = manifold.normal;
-        let tangent = tangent_of(normal);
         let one_moves = !self.moves_a[lane] || !self.moves_b[lane];
         let soft = if one_moves { softness.1 } else { softness.0 };
         let set = |f: &mut F8, x: f32| f.0[lane] = x;
@@ -172,11 +160,9 @@ impl WideContact {
         set(&mut self.inv_i_a, inv_i_a);
         set(&mut self.inv_mass_b, inv_mass_b);
         set(&mut self.inv_i_b, inv_i_b);
-        let mut arms = [(crate::math::Vec2::ZERO, crate::math::Vec2::ZERO); 2];
-        for ((p, mp), arm) in self.points.iter_mut().zip(manifold.points()).zip(&mut arms) {
+        for (p, mp) in self.points.iter_mut().zip(manifold.points()) {
             let r_a = mp.anchor_a - a.center_offset;
             let r_b = mp.anchor_b - b.center_offset;
-            *arm = (r_a, r_b);
             let dv = b.v + cross_sv(b.w, r_b) - a.v - cross_sv(a.w, r_a);
             let (normal_impulse, tangent_impulse) = if warm_starting {
                 (mp.normal_impulse, mp.tangent_impulse)
@@ -188,16 +174,37 @@ impl WideContact {
             set(&mut p.r_b.x, r_b.x);
             set(&mut p.r_b.y, r_b.y);
             set(&mut p.base_separation, mp.separation);
-            set(&mut p.normal_mass, masses.mass_along(r_a, r_b, normal));
-            set(&mut p.tangent_mass, masses.mass_along(r_a, r_b, tangent));
             set(&mut p.normal_impulse, normal_impulse);
             set(&mut p.tangent_impulse, tangent_impulse);
             set(&mut p.max_normal_impulse, 0.0);
             set(&mut p.approach, dv.dot(normal));
         }
-        if manifold.point_count == 2 {
-            self.block.set_lane(lane, &masses, normal, arms);
+    }
+
+    /// Once every lane is filled: the effective masses and the block, eight lanes at
+    /// a time.
+    pub fn finish(&mut self) {
+        let tangent = self.tangent();
+        // A lane's missing second point keeps zero masses, so it never pushes.
+        let two_points = M8::from_fn(|lane| self.point_count[lane] == 2);
+        for (i, present) in [M8::from_fn(|_| true), two_points].into_iter().enumerate() {
+            let p = &self.points[i];
+            let normal_mass = present.select(self.mass_along(p, self.normal), F8::ZERO);
+            let tangent_mass = present.select(self.mass_along(p, tangent), F8::ZERO);
+            self.points[i].normal_mass = normal_mass;
+            self.points[i].tangent_mass = tangent_mass;
         }
+        let masses = [self.inv_mass_a, self.inv_i_a, self.inv_mass_b, self.inv_i_b];
+        let arms = self.points.map(|p| (p.r_a, p.r_b));
+        self.block = Block::new(masses, self.normal, arms, two_points);
+    }
+
+    /// 1 / (m_a⁻¹ + m_b⁻¹ + i_a⁻¹·(r_a × d)² + i_b⁻¹·(r_b × d)²): the effective mass
+    /// along the unit direction `d` at point `p`; 0 when neither body can move.
+    fn mass_along(&self, p: &WidePoint, d: V8) -> F8 {
+        let (ca, cb) = (p.r_a.cross(d), p.r_b.cross(d));
+        let k = self.inv_mass_a + self.inv_mass_b + self.inv_i_a * ca * ca + self.inv_i_b * cb * cb;
+        k.greater(F8::ZERO).select(F8::splat(1.0) / k, F8::ZERO)
     }
 
     /// Runs `pass` on the bundle: gathers its bodies, solves, writes back the moved ones.
@@ -482,31 +489,10 @@ mod tests {
                     y: lanes(0.5, 0.0),
                 };
                 p.base_separation = lanes(0.02, 0.0);
-                (p.normal_mass, p.tangent_mass) = (lanes(0.2, 0.7), lanes(0.2, 0.7));
                 (p.normal_impulse, p.tangent_impulse) = (lanes(0.5, 0.5), lanes(0.2, 0.0));
                 p.approach = lanes(2.0, -1.5);
             }
-            let arms = |lane: usize| {
-                [0, 1].map(|i| {
-                    let p = &c.points[i];
-                    (
-                        Vec2::new(p.r_a.x.0[lane], p.r_a.y.0[lane]),
-                        Vec2::new(p.r_b.x.0[lane], p.r_b.y.0[lane]),
-                    )
-                })
-            };
-            let masses = |lane: usize| InverseMasses {
-                inv_mass_a: c.inv_mass_a.0[lane],
-                inv_i_a: c.inv_i_a.0[lane],
-                inv_mass_b: 0.0,
-                inv_i_b: 0.0,
-            };
-            let mut block = Block::default();
-            for lane in 0..LANES {
-                let normal = Vec2::new(c.normal.x.0[lane], c.normal.y.0[lane]).normalize();
-                block.set_lane(lane, &masses(lane), normal, arms(lane));
-            }
-            c.block = block;
+            c.finish();
             bundles.push(c);
         }
         let mut state = || BodyState {
