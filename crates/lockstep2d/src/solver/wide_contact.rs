@@ -44,9 +44,10 @@ struct WidePoint {
     tangent_mass: F8,
     normal_impulse: F8,
     tangent_impulse: F8,
-    /// The largest normal impulse of the step: restitution only acts on points that
-    /// actually pushed.
-    max_normal_impulse: F8,
+    /// The sum of the step's normal impulses: restitution only acts on points that
+    /// actually pushed (a sum rather than a maximum: `max` into memory compiles to a
+    /// masked store, slow on some CPUs).
+    total_normal_impulse: F8,
     /// Normal velocity before the step; negative when approaching.
     approach: F8,
 }
@@ -176,7 +177,7 @@ impl WideContact {
             set(&mut p.base_separation, mp.separation);
             set(&mut p.normal_impulse, normal_impulse);
             set(&mut p.tangent_impulse, tangent_impulse);
-            set(&mut p.max_normal_impulse, 0.0);
+            set(&mut p.total_normal_impulse, 0.0);
             set(&mut p.approach, dv.dot(normal));
         }
     }
@@ -351,7 +352,7 @@ impl WideContact {
         let mut p = self.points[i];
         let applied = total - p.normal_impulse;
         p.normal_impulse = total;
-        p.max_normal_impulse = p.max_normal_impulse.max(total);
+        p.total_normal_impulse = p.total_normal_impulse + total;
         self.apply(a, b, &p, self.normal.scale(applied));
         self.points[i] = p;
     }
@@ -382,7 +383,7 @@ impl WideContact {
             let mut p = self.points[i];
             let active = bouncy
                 & p.approach.at_most(F8::splat(-threshold))
-                & p.max_normal_impulse.differs(F8::ZERO);
+                & p.total_normal_impulse.differs(F8::ZERO);
             let vn = self.normal_velocity(a, b, &p);
             let impulse = -(p.normal_mass * (vn + self.restitution * p.approach));
             let total = active.select((p.normal_impulse + impulse).max(F8::ZERO), p.normal_impulse);
