@@ -43,6 +43,13 @@ pub(crate) struct BroadPhase {
     moving_tree: DynamicTree,
     /// Proxies created or moved since the last `find_new_pairs`, in that order.
     moved: Vec<ProxyKey>,
+    /// Moving-tree proxies given new boxes by `stage_proxy` and not yet put back in
+    /// place by `settle`. Scratch: empty between steps, so not saved.
+    #[serde(skip)]
+    staged: Vec<u32>,
+    /// Scratch of `find_new_pairs`: which moving-tree proxies moved.
+    #[serde(skip)]
+    moved_flags: Vec<bool>,
 }
 
 impl BroadPhase {
@@ -73,35 +80,86 @@ impl BroadPhase {
         true
     }
 
+    /// Like `update_proxy` for a moving (not static) proxy, but only records the new
+    /// box: the tree is put right by `settle`, which must follow before any query.
+    pub fn stage_proxy(&mut self, key: ProxyKey, aabb: Aabb) {
+        debug_assert!(!key.is_static(), "static proxies are updated at once");
+        if self.moving_tree.fat_aabb(key.proxy()).contains(&aabb) {
+            return;
+        }
+        self.moving_tree
+            .set_leaf_box(key.proxy(), aabb.grown(AABB_MARGIN));
+        self.staged.push(key.proxy());
+        self.moved.push(key);
+    }
+
+    /// Puts the staged proxies in place: one by one when few moved; when many did (a
+    /// quarter of the tree or more), by rebuilding the moving tree, which costs less
+    /// than re-inserting them and leaves tighter boxes.
+    pub fn settle(&mut self) {
+        if self.staged.len() * 8 >= self.moving_tree.node_count() {
+            self.moving_tree.rebuild();
+        } else {
+            for &proxy in &self.staged {
+                self.moving_tree.reinsert(proxy);
+            }
+        }
+        self.staged.clear();
+    }
+
     pub fn fat_aabb(&self, key: ProxyKey) -> Aabb {
         self.tree(key.is_static()).fat_aabb(key.proxy())
     }
 
-    /// Every pair (lower shape index, higher) whose boxes overlap and of which at least
-    /// one proxy moved since the last call, sorted and without repeats, into `pairs`.
-    pub fn find_new_pairs(&mut self, pairs: &mut Vec<(u32, u32)>) {
+    /// Every pair (lower shape index, higher) whose boxes overlap, of which at least
+    /// one proxy moved since the last call, and that `known` does not already hold,
+    /// sorted and without repeats, into `pairs`.
+    ///
+    /// A pair of two moved proxies is reported from one side only (the lower moving
+    /// proxy; or the moving one, against a static proxy), and known pairs are dropped
+    /// in the query: in a crowd most overlaps are old, and sorting them all cost more
+    /// than finding them.
+    pub fn find_new_pairs(
+        &mut self,
+        pairs: &mut Vec<(u32, u32)>,
+        known: impl Fn(u32, u32) -> bool,
+    ) {
         pairs.clear();
         let moved = std::mem::take(&mut self.moved);
+        let mut flags = std::mem::take(&mut self.moved_flags);
+        flags.clear();
+        flags.resize(self.moving_tree.node_count(), false);
+        for key in moved.iter().filter(|k| !k.is_static()) {
+            flags[key.proxy() as usize] = true;
+        }
         for &key in &moved {
             let aabb = self.fat_aabb(key);
             let shape = self.tree(key.is_static()).user(key.proxy());
             let mut add = |other: u32| {
-                if other != shape {
-                    pairs.push((shape.min(other), shape.max(other)));
+                let pair = (shape.min(other), shape.max(other));
+                if other != shape && !known(pair.0, pair.1) {
+                    pairs.push(pair);
                 }
             };
-            self.moving_tree.query(&aabb, &mut add);
+            let reported_by_other = |other_proxy: u32| {
+                flags[other_proxy as usize] && (key.is_static() || other_proxy < key.proxy())
+            };
+            self.moving_tree.query(&aabb, |proxy, other| {
+                if !reported_by_other(proxy) {
+                    add(other);
+                }
+            });
             if !key.is_static() {
-                self.static_tree.query(&aabb, &mut add);
+                self.static_tree.query(&aabb, |_, other| add(other));
             }
         }
         self.moved = moved;
         self.moved.clear();
+        self.moved_flags = flags;
         pairs.sort_unstable();
         pairs.dedup();
     }
 
-    /// The shape index of the leaf `key` names, if it names a leaf.
     pub fn leaf_user(&self, key: ProxyKey) -> Option<u32> {
         self.tree(key.is_static()).leaf_user(key.proxy())
     }
@@ -186,7 +244,7 @@ mod tests {
             .map(|(i, &(aabb, is_static))| bp.create_proxy(aabb, i as u32, is_static))
             .collect();
         let mut pairs = Vec::new();
-        bp.find_new_pairs(&mut pairs);
+        bp.find_new_pairs(&mut pairs, |_, _| false);
         assert_eq!(pairs, brute_force(&boxes));
         assert!(pairs.len() > 50, "too few pairs to mean anything");
 
@@ -197,7 +255,7 @@ mod tests {
                 assert!(bp.update_proxy(*key, boxes[i].0, false));
             }
         }
-        bp.find_new_pairs(&mut pairs);
+        bp.find_new_pairs(&mut pairs, |_, _| false);
         assert_eq!(pairs, brute_force(&boxes));
     }
 }

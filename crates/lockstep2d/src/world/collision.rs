@@ -16,9 +16,12 @@ impl World {
     /// allowed to collide, in the broad phase's sorted order.
     pub(super) fn find_new_contacts(&mut self) {
         let mut pairs = std::mem::take(&mut self.new_pairs);
-        self.state.broadphase.find_new_pairs(&mut pairs);
+        let state = &mut self.state;
+        state
+            .broadphase
+            .find_new_pairs(&mut pairs, |a, b| state.contacts.contains(a, b));
         for &(s1, s2) in &pairs {
-            if self.should_collide(s1, s2) && !self.state.contacts.contains(s1, s2) {
+            if self.should_collide(s1, s2) {
                 let contact = self.new_contact(s1, s2);
                 self.state.contacts.insert(contact);
             }
@@ -189,9 +192,10 @@ impl World {
                 };
                 self.state
                     .broadphase
-                    .update_proxy(shape.proxy, now.union(&ahead), false);
+                    .stage_proxy(shape.proxy, now.union(&ahead));
             }
         }
+        self.state.broadphase.settle();
     }
 }
 
