@@ -38,6 +38,9 @@ pub(crate) struct DynamicTree {
     /// between queries, so not saved.
     #[serde(skip)]
     stack: Vec<u32>,
+    /// Reused by `rebuild`: leaf centres and proxy ids. Scratch, so not saved.
+    #[serde(skip)]
+    build_scratch: Vec<(glam::Vec2, u32)>,
 }
 
 impl Default for DynamicTree {
@@ -47,6 +50,7 @@ impl Default for DynamicTree {
             root: NULL,
             free: NULL,
             stack: Vec::new(),
+            build_scratch: Vec::new(),
         }
     }
 }
@@ -124,10 +128,12 @@ impl DynamicTree {
     /// ~650 nodes each); a fresh median split restores tight boxes. A pure function of
     /// the tree, so still deterministic.
     pub fn rebuild(&mut self) {
-        let mut leaves = Vec::new();
+        let mut leaves = std::mem::take(&mut self.build_scratch);
+        leaves.clear();
         for (index, node) in self.nodes.iter().enumerate() {
             if node.height == 0 {
-                leaves.push(index as u32);
+                let b = &node.aabb;
+                leaves.push((b.min + b.max, index as u32));
             }
         }
         for index in 0..self.nodes.len() as u32 {
@@ -143,41 +149,31 @@ impl DynamicTree {
         if self.root != NULL {
             self.nodes[self.root as usize].parent = NULL;
         }
+        self.build_scratch = leaves;
     }
 
-    /// Builds the subtree over `leaves`: split at the median centre along the wider axis
-    /// of the centres (ties by proxy id), recursively. Returns its root.
-    fn build(&mut self, leaves: &mut [u32]) -> u32 {
-        if let [leaf] = leaves {
+    /// Builds the subtree over `leaves` (each with twice its box centre): split at the
+    /// median centre along the wider axis of the centres (ties by proxy id),
+    /// recursively. Returns its root.
+    fn build(&mut self, leaves: &mut [(glam::Vec2, u32)]) -> u32 {
+        if let [(_, leaf)] = leaves {
             return *leaf;
         }
-        let center = |nodes: &[Node], i: u32| {
-            let b = &nodes[i as usize].aabb;
-            b.min + b.max
-        };
         let (mut lo, mut hi) = (glam::Vec2::splat(f32::MAX), glam::Vec2::splat(f32::MIN));
-        for &leaf in leaves.iter() {
-            let c = center(&self.nodes, leaf);
+        for &(c, _) in leaves.iter() {
             (lo, hi) = (lo.min(c), hi.max(c));
         }
         let span = hi - lo;
         let axis = usize::from(span.y > span.x);
         let middle = leaves.len() / 2;
-        let nodes = &self.nodes;
-        leaves.select_nth_unstable_by(middle, |&a, &b| {
-            let (ca, cb) = (center(nodes, a)[axis], center(nodes, b)[axis]);
-            ca.total_cmp(&cb).then(a.cmp(&b))
+        leaves.select_nth_unstable_by(middle, |(ca, a), (cb, b)| {
+            ca[axis].total_cmp(&cb[axis]).then(a.cmp(b))
         });
         let (left, right) = leaves.split_at_mut(middle);
         let (child1, child2) = (self.build(left), self.build(right));
         let parent = self.allocate();
-        let (box1, box2) = (
-            self.nodes[child1 as usize].aabb,
-            self.nodes[child2 as usize].aabb,
-        );
-        let height = 1 + self.nodes[child1 as usize]
-            .height
-            .max(self.nodes[child2 as usize].height);
+        let (box1, box2) = (self.nodes[child1 as usize].aabb, self.nodes[child2 as usize].aabb);
+        let height = 1 + self.nodes[child1 as usize].height.max(self.nodes[child2 as usize].height);
         let node = &mut self.nodes[parent as usize];
         node.aabb = box1.union(&box2);
         node.child1 = child1;

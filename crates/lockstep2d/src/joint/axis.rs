@@ -66,6 +66,11 @@ impl AxisOptions {
             .map(|s| Softness::new(s.hertz, s.damping_ratio, h));
     }
 
+    /// No spring, motor or limit: nothing to solve (and no coordinate to measure).
+    pub fn is_idle(&self) -> bool {
+        self.spring_softness.is_none() && self.motor.is_none() && self.limit.is_none()
+    }
+
     /// One pass: `velocity` reads the coordinate's rate of change, `apply` applies an
     /// impulse along it.
     pub fn solve(

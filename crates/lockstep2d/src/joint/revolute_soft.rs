@@ -30,6 +30,15 @@ impl RevoluteJoint {
     }
 
     pub fn solve(&mut self, frame: &JointFrame, states: &mut [BodyState], pass: &SoftPass) {
+        // A bare pin (most joints in a chain or grid) skips the angle and its atan2.
+        if !self.axis.is_idle() {
+            self.solve_axis(frame, states, pass);
+        }
+        self.solve_pin(frame, states, pass.use_bias);
+    }
+
+    /// Spring, motor and limits on the joint angle.
+    fn solve_axis(&mut self, frame: &JointFrame, states: &mut [BodyState], pass: &SoftPass) {
         let axis_pass = AxisPass {
             mass: frame.angular_mass(),
             position: frame.angle(states),
@@ -42,7 +51,6 @@ impl RevoluteJoint {
         let turn = |s: &mut [BodyState], impulse: f32| frame.apply_angular(s, impulse);
         self.axis
             .solve(&mut self.axial, &axis_pass, states, spin, turn);
-        self.solve_pin(frame, states, pass.use_bias);
     }
 
     /// The point constraint: anchor B on anchor A.

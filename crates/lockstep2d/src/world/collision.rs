@@ -1,53 +1,44 @@
 //! The collision stages of a step: new pairs, manifolds, and refitting the broad phase.
 
 use super::World;
+use super::state::SimState;
 use crate::body::Body;
 use crate::body::BodyType;
 use crate::collide::Manifold;
 use crate::collide::{SPECULATIVE_DISTANCE, collide, goes_first};
 use crate::contact::{Contact, carry_impulses, mix_friction, mix_restitution};
 use crate::events::{ContactBegin, ContactEnd, ContactHit};
+use crate::id::Slots;
+use crate::joint::Joint;
 use crate::math::{Aabb, Vec2, cross_sv};
 use crate::recycle::ManifoldCache;
 use crate::shape::Collider;
+use crate::shape::Shape;
 
 impl World {
     /// Creates a contact for every new overlapping pair the broad phase reports that is
     /// allowed to collide, in the broad phase's sorted order.
     pub(super) fn find_new_contacts(&mut self) {
         let mut pairs = std::mem::take(&mut self.new_pairs);
-        let state = &mut self.state;
-        state
-            .broadphase
-            .find_new_pairs(&mut pairs, |a, b| state.contacts.contains(a, b));
+        let SimState {
+            broadphase,
+            contacts,
+            shapes,
+            bodies,
+            joints,
+            ..
+        } = &mut self.state;
+        // Pairs that may not collide (say, two links of a jointed chain) are dropped in
+        // the query, before the sort: in a joint grid they are nearly all the overlaps.
+        let skip = |a: u32, b: u32| {
+            contacts.contains(a, b) || !may_collide((shapes, bodies, joints), a, b)
+        };
+        broadphase.find_new_pairs(&mut pairs, skip);
         for &(s1, s2) in &pairs {
-            if self.should_collide(s1, s2) {
-                let contact = self.new_contact(s1, s2);
-                self.state.contacts.insert(contact);
-            }
+            let contact = self.new_contact(s1, s2);
+            self.state.contacts.insert(contact);
         }
         self.new_pairs = pairs;
-    }
-
-    fn should_collide(&self, s1: u32, s2: u32) -> bool {
-        let (b1, b2) = (self.shape(s1).body, self.shape(s2).body);
-        if b1 == b2 {
-            return false;
-        }
-        let (body1, body2) = (self.body(b1), self.body(b2));
-        if !body1.is_dynamic() && !body2.is_dynamic() {
-            return false;
-        }
-        // A joint between the bodies turns their collision off unless it says otherwise.
-        let (fewer, other) = if body1.joints.len() <= body2.joints.len() {
-            (body1, b2)
-        } else {
-            (body2, b1)
-        };
-        !fewer.joints.iter().any(|&j| {
-            let joint = self.state.joints.get(j).expect("bodies list live joints");
-            !joint.collide_connected && (joint.body_a == other || joint.body_b == other)
-        })
     }
 
     fn new_contact(&self, s1: u32, s2: u32) -> Contact {
@@ -197,6 +188,35 @@ impl World {
         }
         self.state.broadphase.settle();
     }
+}
+
+/// Whether shapes `s1` and `s2` may touch: on different bodies, one of them dynamic, and
+/// no joint between the bodies that turns their collision off.
+fn may_collide(
+    (shapes, bodies, joints): (&Slots<Shape>, &Slots<Body>, &Slots<Joint>),
+    s1: u32,
+    s2: u32,
+) -> bool {
+    let body_of = |s: u32| shapes.get(s).expect("pairs name live shapes").body;
+    let (b1, b2) = (body_of(s1), body_of(s2));
+    if b1 == b2 {
+        return false;
+    }
+    let body = |b: u32| bodies.get(b).expect("shapes name live bodies");
+    let (body1, body2) = (body(b1), body(b2));
+    if !body1.is_dynamic() && !body2.is_dynamic() {
+        return false;
+    }
+    // A joint between the bodies turns their collision off unless it says otherwise.
+    let (fewer, other) = if body1.joints.len() <= body2.joints.len() {
+        (body1, b2)
+    } else {
+        (body2, b1)
+    };
+    !fewer.joints.iter().any(|&j| {
+        let joint = joints.get(j).expect("bodies list live joints");
+        !joint.collide_connected && (joint.body_a == other || joint.body_b == other)
+    })
 }
 
 /// How far a body's shapes reach from its centre of mass; 0 for a static body, which
