@@ -280,12 +280,12 @@ fn a_force_set_once_per_frame_acts_on_each_step_of_that_frame() {
 
 #[derive(Clone, Debug, Default)]
 struct CountingController {
-    runs: std::rc::Rc<std::cell::Cell<u32>>,
+    runs: std::sync::Arc<std::sync::atomic::AtomicU32>,
 }
 
 impl Controller for CountingController {
     fn apply(&mut self, _world: &mut World, _dt: f32) {
-        self.runs.set(self.runs.get() + 1);
+        self.runs.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 }
 
@@ -298,10 +298,13 @@ fn controllers_run_once_per_step() {
     let mut stepper = stepper(60, Smoothing::Interpolate);
     let mut next = uniform(3);
     for _ in 0..200 {
-        let before = runs.get();
+        let before = runs.load(std::sync::atomic::Ordering::Relaxed);
         let frame = Duration::from_nanos((next() * 60e6) as u64);
         let report = stepper.advance(&mut world, frame, |_, _| {}).unwrap();
-        assert_eq!(runs.get() - before, report.steps);
+        assert_eq!(
+            runs.load(std::sync::atomic::Ordering::Relaxed) - before,
+            report.steps
+        );
     }
 }
 

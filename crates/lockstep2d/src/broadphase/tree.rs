@@ -172,8 +172,13 @@ impl DynamicTree {
         let (left, right) = leaves.split_at_mut(middle);
         let (child1, child2) = (self.build(left), self.build(right));
         let parent = self.allocate();
-        let (box1, box2) = (self.nodes[child1 as usize].aabb, self.nodes[child2 as usize].aabb);
-        let height = 1 + self.nodes[child1 as usize].height.max(self.nodes[child2 as usize].height);
+        let (box1, box2) = (
+            self.nodes[child1 as usize].aabb,
+            self.nodes[child2 as usize].aabb,
+        );
+        let height = 1 + self.nodes[child1 as usize]
+            .height
+            .max(self.nodes[child2 as usize].height);
         let node = &mut self.nodes[parent as usize];
         node.aabb = box1.union(&box2);
         node.child1 = child1;

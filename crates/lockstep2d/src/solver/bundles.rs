@@ -5,21 +5,12 @@
 //! contacts may share bodies) gets one contact per bundle, so its bundles run one after
 //! the other like scalar constraints.
 
-use super::BodyState;
 use super::coloring::{COLOR_COUNT, Coloring};
 use super::dense_bodies::BodyInfo;
 use super::lanes::LANES;
-use super::shared_states::SharedStates;
 use super::softness::Softness;
-use super::wide_contact::{ContactPass, LaneSource, WideContact, run_bundles};
+use super::wide_contact::{LaneSource, WideContact};
 use crate::contact::ContactSet;
-use rayon::prelude::*;
-
-/// A colour's bundles are shared out among threads only when there are at least this
-/// many: below it the hand-off costs more than it saves.
-const PARALLEL_MIN: usize = 32;
-/// Bundles per task.
-const CHUNK: usize = 32;
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ContactBundles {
@@ -104,23 +95,10 @@ impl ContactBundles {
         counts
     }
 
-    /// Runs `pass` on every bundle, colour by colour. Within a colour no two contacts
-    /// move the same body, so when `parallel` (inside the world's pool) a colour's
-    /// bundles are shared out among its threads — and the result is the same bits
-    /// whatever the number of threads, as no contact sees another's writes. The overflow
-    /// colour runs on one.
-    pub fn run(&mut self, states: &mut [BodyState], parallel: bool, pass: ContactPass) {
-        let states = SharedStates::new(states);
-        for color in 0..=COLOR_COUNT {
-            let bundles = &mut self.bundles[self.starts[color]..self.starts[color + 1]];
-            if parallel && color < COLOR_COUNT && bundles.len() >= PARALLEL_MIN {
-                bundles
-                    .par_chunks_mut(CHUNK)
-                    .for_each(|chunk| run_bundles(chunk, &states, pass));
-            } else {
-                run_bundles(bundles, &states, pass);
-            }
-        }
+    /// The bundles in colour order, and where each colour's start (the last entry is
+    /// the end), for the step's workers (`crew.rs`).
+    pub fn parts(&mut self) -> (&mut [WideContact], &[usize; COLOR_COUNT + 2]) {
+        (&mut self.bundles, &self.starts)
     }
 
     /// Impulses back to the contact cache, for the next step's warm start.

@@ -12,6 +12,7 @@ mod block;
 mod bundles;
 mod coloring;
 mod contact_constraint;
+mod crew;
 mod dense_bodies;
 mod integrate;
 mod lanes;

@@ -1,12 +1,15 @@
-//! The body states as several threads see them while solving one colour.
+//! Arrays several worker threads reach at once while they run the step's program
+//! (`crew.rs`): the body states and the contact bundles.
 //!
-//! Graph colouring guarantees that within a colour no two constraints move the same body,
-//! and a constraint bundle writes back only the bodies it moves (`WideContact::moves`);
-//! bodies it does not move (static, kinematic, the padding lanes' dummy) it only reads,
-//! and nobody writes those during the pass. So every element is written by at most one
-//! thread and never read by another while it is written. Slices cannot express that
-//! ("these indices are mine"), so the states are reached through a raw pointer, one
-//! element at a time, here and only here.
+//! The work split guarantees exclusivity that slices cannot express ("these indices are
+//! mine"): within a colour no two constraints move the same body, and a bundle writes
+//! back only the bodies it moves (`WideContact::moves_*`); bodies it does not move
+//! (static, kinematic, the padding lanes' dummy) it only reads, and nobody writes those
+//! during the pass. Each worker integrates its own block of bodies and solves its own
+//! block of a colour's bundles; the joints run on one worker while the others wait at a
+//! barrier. So every element is written by at most one thread and never read by another
+//! while it is written. The elements are therefore reached through raw pointers, here,
+//! with each use in `crew.rs` citing which part of that split makes it exclusive.
 
 use std::marker::PhantomData;
 
@@ -25,26 +28,53 @@ pub(crate) struct WideBody {
     spare: F8,
 }
 
-pub(crate) struct SharedStates<'a> {
-    ptr: *mut BodyState,
+/// A slice several workers reach at once, each only at the elements the work split gives
+/// it (see the module docs).
+pub(crate) struct Shared<'a, T> {
+    ptr: *mut T,
     len: usize,
-    _states: PhantomData<&'a mut [BodyState]>,
+    _items: PhantomData<&'a mut [T]>,
 }
 
-// SAFETY: see the module docs: colouring gives each moved body to one constraint of a
-// colour, and `scatter` writes only moved bodies.
-unsafe impl Send for SharedStates<'_> {}
-unsafe impl Sync for SharedStates<'_> {}
+/// The body states, shared.
+pub(crate) type SharedStates<'a> = Shared<'a, BodyState>;
 
-impl<'a> SharedStates<'a> {
-    pub fn new(states: &'a mut [BodyState]) -> SharedStates<'a> {
-        SharedStates {
-            ptr: states.as_mut_ptr(),
-            len: states.len(),
-            _states: PhantomData,
+// SAFETY: see the module docs: every element is written by at most one worker at a time,
+// and never read by another while it is written; `T: Send` lets the elements move
+// between threads at all.
+unsafe impl<T: Send> Send for Shared<'_, T> {}
+unsafe impl<T: Send> Sync for Shared<'_, T> {}
+
+impl<'a, T> Shared<'a, T> {
+    pub fn new(items: &'a mut [T]) -> Shared<'a, T> {
+        Shared {
+            ptr: items.as_mut_ptr(),
+            len: items.len(),
+            _items: PhantomData,
         }
     }
 
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Elements `range`, to the one worker the work split gives them to.
+    ///
+    /// # Safety
+    /// No other worker may touch these elements until the caller is done with them
+    /// (until the next barrier of the step's program).
+    #[allow(clippy::mut_from_ref)]
+    pub unsafe fn slice_mut(&self, range: std::ops::Range<usize>) -> &mut [T] {
+        assert!(
+            range.start <= range.end && range.end <= self.len,
+            "range in bounds"
+        );
+        // SAFETY: in bounds (checked above); exclusive by the caller's contract.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.add(range.start), range.len()) }
+    }
+}
+
+impl SharedStates<'_> {
     /// The state of body `index`, as a pointer to its eight `f32`s.
     #[inline(always)]
     fn row(&self, index: u32) -> *mut f32 {

@@ -13,13 +13,13 @@
 //! solved with the precision of one at the origin.
 
 use super::bundles::{ContactBundles, PrepareSettings};
+use super::crew::{Crew, Program};
 use super::dense_bodies::DenseBodies;
 use super::softness::Softness;
-use super::wide_contact::ContactPass;
 use crate::body::{Body, BodyType};
 use crate::contact::ContactSet;
 use crate::id::Slots;
-use crate::joint::{Joint, SoftPass};
+use crate::joint::Joint;
 use crate::math::{Rot, Vec2};
 use crate::solver::SolverSettings;
 use rayon::ThreadPool;
@@ -81,35 +81,36 @@ impl SoftStep {
         pool: Option<&ThreadPool>,
     ) {
         let h = dt / settings.substeps as f32;
-        let pass = |use_bias| SoftPass {
-            h,
-            inv_h: 1.0 / h,
-            use_bias,
-        };
         self.load(bodies, gravity, h);
         self.prepare(bodies, contacts, joints, settings, h);
-        let push = settings.max_push_speed;
-        // One hand-over to the pool for the whole step: its threads stay awake between
-        // colours instead of being woken for each (which cost more than the solve saved).
-        let mut substeps = |parallel: bool| {
-            for _ in 0..settings.substeps {
-                self.integrate_velocities();
-                self.warm_start(joints, parallel);
-                self.solve(joints, &pass(settings.position_correction), push, parallel);
-                self.integrate_positions(h);
-                self.solve(joints, &pass(false), push, parallel);
-            }
-            let threshold = settings.restitution_threshold;
-            self.contacts.run(
-                &mut self.states,
-                parallel,
-                ContactPass::Restitution { threshold },
-            );
+        let program = Program {
+            substeps: settings.substeps,
+            h,
+            position_correction: settings.position_correction,
+            max_push: settings.max_push_speed,
+            restitution_threshold: settings.restitution_threshold,
+            joints: joints.values().any(|j| j.active),
         };
+        let workers = pool.map_or(1, ThreadPool::current_num_threads);
+        let crew = Crew::new(
+            &mut self.states,
+            &mut self.contacts,
+            &self.dense,
+            program,
+            workers,
+        );
         match pool {
-            Some(pool) => pool.install(|| substeps(true)),
-            None => substeps(false),
+            // One hand-over to the pool for the whole step; see `crew.rs`.
+            Some(pool) => pool.scope(|scope| {
+                for worker in 1..workers {
+                    let crew = &crew;
+                    scope.spawn(move |_| crew.run(worker, None));
+                }
+                crew.run(0, Some(joints));
+            }),
+            None => crew.run(0, Some(joints)),
         }
+
         self.store(bodies, contacts);
     }
 
@@ -156,45 +157,6 @@ impl SoftStep {
             if joint.active {
                 joint.prepare_soft(a, b, joint_softness, h, settings.warm_starting);
             }
-        }
-    }
-
-    /// v += h·(g·scale + F/m), w += h·τ/I, then damping, for simulated bodies (see
-    /// `Kick`).
-    fn integrate_velocities(&mut self) {
-        for kick in &self.dense.kicks {
-            let state = &mut self.states[kick.index as usize];
-            state.v = (state.v + kick.dv) * kick.keep_linear;
-            state.w = (state.w + kick.dw) * kick.keep_angular;
-        }
-    }
-
-    fn warm_start(&mut self, joints: &Slots<Joint>, parallel: bool) {
-        for joint in joints.values().filter(|j| j.active) {
-            joint.warm_start(&mut self.states);
-        }
-        self.contacts
-            .run(&mut self.states, parallel, ContactPass::WarmStart);
-    }
-
-    /// One pass over joints then contacts; with `use_bias` false this is the relax pass.
-    fn solve(&mut self, joints: &mut Slots<Joint>, pass: &SoftPass, max_push: f32, parallel: bool) {
-        for joint in joints.values_mut().filter(|j| j.active) {
-            joint.solve(&mut self.states, pass);
-        }
-        let pass = ContactPass::Solve {
-            inv_h: pass.inv_h,
-            max_push,
-            use_bias: pass.use_bias,
-        };
-        self.contacts.run(&mut self.states, parallel, pass);
-    }
-
-    fn integrate_positions(&mut self, h: f32) {
-        for &index in &self.dense.movers {
-            let state = &mut self.states[index as usize];
-            state.dp += h * state.v;
-            state.dq = state.dq.integrate(h * state.w);
         }
     }
 

@@ -4,6 +4,7 @@ use super::World;
 use super::state::SimState;
 use crate::body::Body;
 use crate::body::BodyType;
+use crate::broadphase::BroadPhase;
 use crate::collide::Manifold;
 use crate::collide::{SPECULATIVE_DISTANCE, collide, goes_first};
 use crate::contact::{Contact, carry_impulses, mix_friction, mix_restitution};
@@ -14,6 +15,7 @@ use crate::math::{Aabb, Vec2, cross_sv};
 use crate::recycle::ManifoldCache;
 use crate::shape::Collider;
 use crate::shape::Shape;
+use rayon::prelude::*;
 
 impl World {
     /// Creates a contact for every new overlapping pair the broad phase reports that is
@@ -70,63 +72,64 @@ impl World {
     /// exactly the gap and no more, so a fast body stops at a thin wall instead of
     /// passing through it between two steps.
     pub(super) fn update_contacts(&mut self, dt: f32) {
-        let (shapes, bodies, broadphase) = (
-            &self.state.shapes,
-            &self.state.bodies,
-            &self.state.broadphase,
-        );
+        let mut outcomes = std::mem::take(&mut self.outcomes);
+        let scene = Narrow {
+            shapes: &self.state.shapes,
+            bodies: &self.state.bodies,
+            broadphase: &self.state.broadphase,
+            dt,
+            recycle_distance: self.state.settings.contact_recycle_distance,
+        };
+        // Each contact's manifold depends only on its own shapes and bodies, so they are
+        // updated on the world's threads; events, waking and removal then follow in
+        // contact order on one, so the result does not depend on the thread count.
+        let contacts = &mut self.state.contacts.contacts;
+        outcomes.clear();
+        outcomes.resize(contacts.len(), Outcome::default());
+        let update = |(contact, outcome): (&mut Contact, &mut Outcome)| {
+            *outcome = scene.update(contact);
+        };
+        match self.pool.as_deref() {
+            Some(pool) => pool.install(|| {
+                contacts
+                    .par_iter_mut()
+                    .zip(outcomes.par_iter_mut())
+                    .with_min_len(NARROW_CHUNK)
+                    .for_each(update)
+            }),
+            None => contacts
+                .iter_mut()
+                .zip(outcomes.iter_mut())
+                .for_each(update),
+        }
+        self.report_contact_changes(&outcomes);
+        self.outcomes = outcomes;
+        self.wake_queued();
+    }
+
+    /// Events, waking and removal after the manifolds were updated, in contact order.
+    fn report_contact_changes(&mut self, outcomes: &[Outcome]) {
+        let (shapes, bodies) = (&self.state.shapes, &self.state.bodies);
         let events = &mut self.state.events;
         let to_wake = &mut self.islands.to_wake;
         let hit_threshold = self.state.hit_event_threshold;
-        let recycle_distance = self.state.settings.contact_recycle_distance;
+        let mut outcomes = outcomes.iter();
         self.state.contacts.update_all(|contact| {
-            let body_a = bodies.get(contact.body_a).expect("live body");
-            let body_b = bodies.get(contact.body_b).expect("live body");
-            // Between sleeping and still bodies nothing moves: the manifold stands.
-            if !body_a.is_active() && !body_b.is_active() {
+            let outcome = *outcomes.next().expect("one outcome per contact");
+            if !outcome.updated {
                 return true;
             }
-            let was_touching = contact.is_touching();
-            let shape_a = shapes
-                .get(contact.shape_a)
-                .expect("contacts refer to live shapes");
-            let shape_b = shapes
-                .get(contact.shape_b)
-                .expect("contacts refer to live shapes");
-            let (shape_a_id, shape_b_id) =
-                (shapes.id_of(contact.shape_a), shapes.id_of(contact.shape_b));
-            let fat_a = broadphase.fat_aabb(shape_a.proxy);
-            if !fat_a.overlaps(&broadphase.fat_aabb(shape_b.proxy)) {
-                if was_touching {
-                    events.end.push(ContactEnd {
-                        shape_a: shape_a_id,
-                        shape_b: shape_b_id,
-                    });
+            let ids = (shapes.id_of(contact.shape_a), shapes.id_of(contact.shape_b));
+            let (shape_a, shape_b) = ids;
+            let ended = ContactEnd { shape_a, shape_b };
+            if !outcome.kept {
+                if outcome.was_touching {
+                    events.end.push(ended);
                 }
                 return false;
             }
-            // Not touching, the manifold is only kept within the speculative distance, so
-            // that no approach is missed.
-            let tolerance = if was_touching {
-                recycle_distance
-            } else {
-                recycle_distance.min(SPECULATIVE_DISTANCE)
-            };
-            let extent = moving_extent(body_a).max(moving_extent(body_b));
-            let poses = (body_a.xf, body_b.xf);
-            let recycled = contact.cache.is_some_and(|cache| {
-                cache.recycle(&mut contact.manifold, poses, extent, tolerance)
-            });
-            if !recycled {
-                let reach = closing_reach(body_a, &shape_a.collider, body_b, &shape_b.collider);
-                let speculative = SPECULATIVE_DISTANCE + dt * reach;
-                let (a, b) = (&shape_a.collider, &shape_b.collider);
-                let mut manifold = collide(a, body_a.xf, b, body_b.xf, speculative);
-                carry_impulses(&mut manifold, &contact.manifold);
-                contact.manifold = manifold;
-                contact.cache = (recycle_distance > 0.0)
-                    .then(|| ManifoldCache::new(&contact.manifold, body_a.xf, body_b.xf));
-            }
+            let body_a = bodies.get(contact.body_a).expect("live body");
+            let body_b = bodies.get(contact.body_b).expect("live body");
             // An active body touching a sleeping one wakes its island before the solve.
             if contact.is_touching() {
                 for (body, index) in [(body_a, contact.body_a), (body_b, contact.body_b)] {
@@ -135,34 +138,27 @@ impl World {
                     }
                 }
             }
-            match (was_touching, contact.is_touching()) {
+            match (outcome.was_touching, contact.is_touching()) {
                 (false, true) => {
-                    events.begin.push(ContactBegin {
-                        shape_a: shape_a_id,
-                        shape_b: shape_b_id,
-                    });
+                    events.begin.push(ContactBegin { shape_a, shape_b });
                     let hit = fastest_approach(&contact.manifold, body_a, body_b);
                     if let Some((point, approach_speed)) = hit
                         && approach_speed > hit_threshold
                     {
                         events.hit.push(ContactHit {
-                            shape_a: shape_a_id,
-                            shape_b: shape_b_id,
+                            shape_a,
+                            shape_b,
                             point,
                             normal: contact.manifold.normal,
                             approach_speed,
                         });
                     }
                 }
-                (true, false) => events.end.push(ContactEnd {
-                    shape_a: shape_a_id,
-                    shape_b: shape_b_id,
-                }),
+                (true, false) => events.end.push(ended),
                 _ => {}
             }
             true
         });
-        self.wake_queued();
     }
 
     /// Refits the broad-phase box of every shape that left it during the step. The box
@@ -187,6 +183,90 @@ impl World {
             }
         }
         self.state.broadphase.settle();
+    }
+}
+
+/// Contacts per task when the narrow phase runs on threads.
+const NARROW_CHUNK: usize = 256;
+
+/// What updating one contact's manifold did.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Outcome {
+    /// False when neither body moves: the manifold stands and nothing is reported.
+    updated: bool,
+    /// False when the broad-phase boxes parted: the contact goes.
+    kept: bool,
+    was_touching: bool,
+}
+
+/// What the narrow phase reads: shared by the threads, written by none.
+struct Narrow<'a> {
+    shapes: &'a Slots<Shape>,
+    bodies: &'a Slots<Body>,
+    broadphase: &'a BroadPhase,
+    dt: f32,
+    recycle_distance: f32,
+}
+
+impl Narrow<'_> {
+    /// Rebuilds (or recycles) one contact's manifold, carrying impulses over by feature
+    /// id.
+    fn update(&self, contact: &mut Contact) -> Outcome {
+        let body_a = self.bodies.get(contact.body_a).expect("live body");
+        let body_b = self.bodies.get(contact.body_b).expect("live body");
+        let was_touching = contact.is_touching();
+        // Between sleeping and still bodies nothing moves: the manifold stands.
+        if !body_a.is_active() && !body_b.is_active() {
+            return Outcome {
+                updated: false,
+                kept: true,
+                was_touching,
+            };
+        }
+        let shape = |s: u32| self.shapes.get(s).expect("contacts refer to live shapes");
+        let (shape_a, shape_b) = (shape(contact.shape_a), shape(contact.shape_b));
+        let fat_a = self.broadphase.fat_aabb(shape_a.proxy);
+        let kept = fat_a.overlaps(&self.broadphase.fat_aabb(shape_b.proxy));
+        if kept {
+            self.update_manifold(contact, (body_a, body_b), (shape_a, shape_b), was_touching);
+        }
+        Outcome {
+            updated: true,
+            kept,
+            was_touching,
+        }
+    }
+
+    fn update_manifold(
+        &self,
+        contact: &mut Contact,
+        (body_a, body_b): (&Body, &Body),
+        (shape_a, shape_b): (&Shape, &Shape),
+        was_touching: bool,
+    ) {
+        let recycle_distance = self.recycle_distance;
+        // Not touching, the manifold is only kept within the speculative distance, so
+        // that no approach is missed.
+        let tolerance = if was_touching {
+            recycle_distance
+        } else {
+            recycle_distance.min(SPECULATIVE_DISTANCE)
+        };
+        let extent = moving_extent(body_a).max(moving_extent(body_b));
+        let poses = (body_a.xf, body_b.xf);
+        let recycled = contact
+            .cache
+            .is_some_and(|cache| cache.recycle(&mut contact.manifold, poses, extent, tolerance));
+        if !recycled {
+            let reach = closing_reach(body_a, &shape_a.collider, body_b, &shape_b.collider);
+            let speculative = SPECULATIVE_DISTANCE + self.dt * reach;
+            let (a, b) = (&shape_a.collider, &shape_b.collider);
+            let mut manifold = collide(a, body_a.xf, b, body_b.xf, speculative);
+            carry_impulses(&mut manifold, &contact.manifold);
+            contact.manifold = manifold;
+            contact.cache = (recycle_distance > 0.0)
+                .then(|| ManifoldCache::new(&contact.manifold, body_a.xf, body_b.xf));
+        }
     }
 }
 

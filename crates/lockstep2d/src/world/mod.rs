@@ -72,6 +72,8 @@ pub struct World {
     soft: SoftStep,
     /// Scratch for the broad phase's new pairs, kept to avoid allocating each step.
     new_pairs: Vec<(u32, u32)>,
+    /// Scratch of the narrow phase: what updating each contact did.
+    outcomes: Vec<collision::Outcome>,
     controllers: Vec<(ControllerId, Box<dyn Controller>)>,
     next_controller: u32,
     islands: sleep::IslandScratch,
@@ -109,6 +111,7 @@ impl World {
             pgs: Pgs::default(),
             soft: SoftStep::default(),
             new_pairs: Vec::new(),
+            outcomes: Vec::new(),
             controllers: Vec::new(),
             next_controller: 0,
             islands: sleep::IslandScratch::default(),
@@ -126,6 +129,16 @@ impl World {
                 reason: "must be a finite number > 0",
             });
         }
+        // The whole step runs on the pool when there is one, so the calling thread is
+        // not a third runner beside the pool's workers on the machine's cores.
+        match self.pool.clone() {
+            Some(pool) => pool.install(|| self.run_step(dt)),
+            None => self.run_step(dt),
+        }
+        Ok(())
+    }
+
+    fn run_step(&mut self, dt: f32) {
         let mut laps = profile::Laps::start();
         self.begin_step_reports();
         self.run_controllers(dt);
@@ -143,7 +156,6 @@ impl World {
         self.remove_out_of_bounds();
         self.profile.total = laps.total();
         self.state.step_count += 1;
-        Ok(())
     }
 
     /// Moves the bodies by `dt` under their constraints, with the chosen solver.

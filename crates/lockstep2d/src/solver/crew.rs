@@ -1,0 +1,230 @@
+//! The soft step's substeps as one program that every worker thread runs in lockstep.
+//!
+//! Each stage (integrate velocities, one colour of one contact pass, integrate positions,
+//! the joints) is split the same way every time: worker w of n takes the w-th of n equal
+//! blocks of the bodies or of the colour's bundles; the joints and the overflow colour
+//! go to worker 0 alone. A spinning barrier ends every stage. Handing each colour to
+//! rayon instead cost more than it saved: a sleeping thread takes longer to wake than a
+//! colour takes to solve, so a second thread made the step slower.
+//!
+//! Which worker does a piece of work never changes its arithmetic, and pieces within a
+//! stage never touch the same body, so the results are the same bits for any number of
+//! workers. One worker (no pool) runs the same program with no-op barriers.
+
+use std::hint::spin_loop;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::BodyState;
+use super::bundles::ContactBundles;
+use super::coloring::COLOR_COUNT;
+use super::dense_bodies::{DenseBodies, Kick};
+use super::shared_states::{Shared, SharedStates};
+use super::wide_contact::{ContactPass, WideContact, run_bundles};
+use crate::id::Slots;
+use crate::joint::{Joint, SoftPass};
+
+/// What one step's program needs to know.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Program {
+    pub substeps: u32,
+    pub h: f32,
+    pub position_correction: bool,
+    pub max_push: f32,
+    pub restitution_threshold: f32,
+    /// Whether any joint is active: if not, the joint stages and their barriers go.
+    pub joints: bool,
+}
+
+/// How long a worker spins at a barrier (about 30 µs) before it starts yielding its
+/// core. Spinning forever made some steps ten times slower on a 2-core virtual machine,
+/// whose host deschedules a vCPU that spins too long.
+const SPINS_BEFORE_YIELD: u32 = 1 << 10;
+
+/// A barrier that spins: workers reach it every few microseconds, far sooner than a
+/// sleeping thread wakes.
+struct SpinBarrier {
+    workers: usize,
+    arrived: AtomicUsize,
+    generation: AtomicUsize,
+}
+
+impl SpinBarrier {
+    fn new(workers: usize) -> SpinBarrier {
+        SpinBarrier {
+            workers,
+            arrived: AtomicUsize::new(0),
+            generation: AtomicUsize::new(0),
+        }
+    }
+
+    /// Returns once every worker has called it; everything written before the call by
+    /// any worker is visible after it to all.
+    fn wait(&self) {
+        if self.workers == 1 {
+            return;
+        }
+        let generation = self.generation.load(Ordering::Acquire);
+        if self.arrived.fetch_add(1, Ordering::AcqRel) + 1 == self.workers {
+            self.arrived.store(0, Ordering::Relaxed);
+            self.generation.fetch_add(1, Ordering::Release);
+            return;
+        }
+        let mut spins = 0u32;
+        while self.generation.load(Ordering::Acquire) == generation {
+            spins += 1;
+            if spins < SPINS_BEFORE_YIELD {
+                spin_loop();
+            } else {
+                // The other worker is descheduled: let the OS run something else.
+                std::thread::yield_now();
+            }
+        }
+    }
+}
+
+/// The step's shared arrays and the barrier.
+pub(crate) struct Crew<'a> {
+    states: SharedStates<'a>,
+    bundles: Shared<'a, WideContact>,
+    starts: &'a [usize; COLOR_COUNT + 2],
+    kicks: &'a [Kick],
+    movers: &'a [u32],
+    workers: usize,
+    barrier: SpinBarrier,
+    program: Program,
+}
+
+/// Worker `worker`'s block of `len` items split among `workers`.
+fn block(len: usize, worker: usize, workers: usize) -> std::ops::Range<usize> {
+    len * worker / workers..len * (worker + 1) / workers
+}
+
+impl<'a> Crew<'a> {
+    pub fn new(
+        states: &'a mut [BodyState],
+        contacts: &'a mut ContactBundles,
+        dense: &'a DenseBodies,
+        program: Program,
+        workers: usize,
+    ) -> Crew<'a> {
+        let (bundles, starts) = contacts.parts();
+        Crew {
+            states: Shared::new(states),
+            bundles: Shared::new(bundles),
+            starts,
+            kicks: &dense.kicks,
+            movers: &dense.movers,
+            workers,
+            barrier: SpinBarrier::new(workers),
+            program,
+        }
+    }
+
+    /// The whole program, as worker `worker`. Worker 0 holds the joints.
+    pub fn run(&self, worker: usize, mut joints: Option<&mut Slots<Joint>>) {
+        let p = self.program;
+        let pass = |use_bias| SoftPass {
+            h: p.h,
+            inv_h: 1.0 / p.h,
+            use_bias,
+        };
+        let contact_pass = |use_bias| ContactPass::Solve {
+            inv_h: 1.0 / p.h,
+            max_push: p.max_push,
+            use_bias,
+        };
+        let solve_bias = p.position_correction;
+        for _ in 0..p.substeps {
+            self.integrate_velocities(worker);
+            self.joints(&mut joints, |j, s| j.warm_start(s));
+            self.contacts(worker, ContactPass::WarmStart);
+            self.joints(&mut joints, |j, s| j.solve(s, &pass(solve_bias)));
+            self.contacts(worker, contact_pass(solve_bias));
+            self.integrate_positions(worker);
+            self.joints(&mut joints, |j, s| j.solve(s, &pass(false)));
+            self.contacts(worker, contact_pass(false));
+        }
+        let threshold = p.restitution_threshold;
+        self.contacts(worker, ContactPass::Restitution { threshold });
+    }
+
+    /// v += h·(g·scale + F/m), w += h·τ/I, then damping, for simulated bodies (see
+    /// `Kick`).
+    fn integrate_velocities(&self, worker: usize) {
+        for kick in &self.kicks[block(self.kicks.len(), worker, self.workers)] {
+            // SAFETY: each body has one kick and each kick one worker; nobody else
+            // touches the states until the barrier.
+            let state = unsafe { self.state(kick.index) };
+            state.v = (state.v + kick.dv) * kick.keep_linear;
+            state.w = (state.w + kick.dw) * kick.keep_angular;
+        }
+        self.barrier.wait();
+    }
+
+    fn integrate_positions(&self, worker: usize) {
+        let h = self.program.h;
+        for &index in &self.movers[block(self.movers.len(), worker, self.workers)] {
+            // SAFETY: as in `integrate_velocities`: one worker per moving body.
+            let state = unsafe { self.state(index) };
+            state.dp += h * state.v;
+            state.dq = state.dq.integrate(h * state.w);
+        }
+        self.barrier.wait();
+    }
+
+    /// # Safety
+    /// The caller must be the only worker touching body `index` until the next barrier.
+    #[allow(clippy::mut_from_ref)]
+    unsafe fn state(&self, index: u32) -> &mut BodyState {
+        let i = index as usize;
+        // SAFETY: exclusive by the caller's contract; `slice_mut` checks the bounds.
+        unsafe { &mut self.states.slice_mut(i..i + 1)[0] }
+    }
+
+    /// Runs `f` on every active joint, in order, on worker 0 (the one holding them).
+    fn joints(
+        &self,
+        joints: &mut Option<&mut Slots<Joint>>,
+        f: impl Fn(&mut Joint, &mut [BodyState]),
+    ) {
+        if !self.program.joints {
+            return;
+        }
+        if let Some(joints) = joints {
+            // SAFETY: the other workers are waiting at the barrier below and touch no
+            // state until worker 0 reaches it.
+            let states = unsafe { self.states.slice_mut(0..self.states.len()) };
+            for joint in joints.values_mut().filter(|j| j.active) {
+                f(joint, states);
+            }
+        }
+        self.barrier.wait();
+    }
+
+    /// One contact pass: each colour split among the workers, the overflow colour on
+    /// worker 0, a barrier after each colour.
+    fn contacts(&self, worker: usize, pass: ContactPass) {
+        for color in 0..=COLOR_COUNT {
+            let (start, end) = (self.starts[color], self.starts[color + 1]);
+            if start == end {
+                continue;
+            }
+            let range = if color == COLOR_COUNT {
+                if worker == 0 {
+                    start..end
+                } else {
+                    start..start
+                }
+            } else {
+                let mine = block(end - start, worker, self.workers);
+                start + mine.start..start + mine.end
+            };
+            // SAFETY: the blocks of one colour are disjoint; within a colour no two
+            // bundles move the same body (colouring), so `run_bundles` writes states no
+            // other worker reads or writes before the barrier.
+            let bundles = unsafe { self.bundles.slice_mut(range) };
+            run_bundles(bundles, &self.states, pass);
+            self.barrier.wait();
+        }
+    }
+}
