@@ -34,6 +34,6 @@ pub use def::{
     SolverJson, SolverKindJson, SpringJson,
 };
 pub use error::SceneError;
-pub use library::{named, names};
+pub use library::{many_pyramids_sized, named, names};
 pub use load::{ShapeGeometry, from_json, load_file};
 pub use rng::Pcg32;

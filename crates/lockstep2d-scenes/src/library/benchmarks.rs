@@ -45,22 +45,26 @@ pub(super) fn box_pyramid(base_count: usize) -> Vec<BodyJson> {
 /// boxes), every row on its own ground 11 m above the last. Box2D's grounds are
 /// segments; here they are boxes 0.1 m thick with their top face where the segment was.
 pub fn many_pyramids() -> SceneDef {
+    many_pyramids_sized(20, 20)
+}
+
+/// `many_pyramids` with `rows` rows of `columns` pyramids: for measuring how the step's
+/// cost grows with the number of bodies.
+pub fn many_pyramids_sized(rows: usize, columns: usize) -> SceneDef {
     const BASE: usize = 10;
     const EXTENT: f32 = 0.5;
-    const ROWS: usize = 20;
-    const COLUMNS: usize = 20;
     let ground_dy = 2.0 * EXTENT * (BASE as f32 + 1.0);
-    let ground_width = 2.0 * EXTENT * COLUMNS as f32 * (BASE as f32 + 1.0);
+    let ground_width = 2.0 * EXTENT * columns as f32 * (BASE as f32 + 1.0);
     let mut ground = BodyJson::fixed([0.0, 0.0]);
-    for row in 0..ROWS {
+    for row in 0..rows {
         let top = row as f32 * ground_dy;
         ground = ground.with_shape(offset_box(0.5 * ground_width, 0.05, [0.0, top - 0.05], 0.0));
     }
     let mut bodies = vec![ground];
     let base_width = 2.0 * EXTENT * BASE as f32;
-    for row in 0..ROWS {
+    for row in 0..rows {
         let base_y = row as f32 * ground_dy;
-        for column in 0..COLUMNS {
+        for column in 0..columns {
             let center_x =
                 -0.5 * ground_width + column as f32 * (base_width + 2.0 * EXTENT) + 2.0 * EXTENT;
             for i in 0..BASE {

@@ -1,6 +1,8 @@
 //! The named scenes, one file per origin, and the few helpers they share.
 
 mod benchmarks;
+
+pub use benchmarks::many_pyramids_sized;
 mod box2d_lite;
 mod determinism;
 mod joints;
