@@ -11,6 +11,16 @@ use super::lanes::LANES;
 use super::softness::Softness;
 use super::wide_contact::{LaneSource, WideContact};
 use crate::contact::ContactSet;
+use rayon::prelude::*;
+
+/// Bundles per task when they are filled on threads.
+const FILL_CHUNK: usize = 64;
+
+/// Contacts per bundle: eight, but one in the overflow colour, whose contacts may share
+/// bodies.
+fn per_bundle(color: usize) -> usize {
+    if color == COLOR_COUNT { 1 } else { LANES }
+}
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ContactBundles {
@@ -20,6 +30,8 @@ pub(crate) struct ContactBundles {
     starts: [usize; COLOR_COUNT + 2],
     /// The contacts to solve (their indices in the set) with their colours, in set order.
     colored: Vec<(u32, u32)>,
+    /// The same contacts in bundle order (filled only when bundles are built on threads).
+    order: Vec<u32>,
     coloring: Coloring,
 }
 
@@ -33,34 +45,34 @@ pub(crate) struct PrepareSettings {
 impl ContactBundles {
     /// Colours the touching contacts with a simulated body and prepares them in bundles.
     /// `info` has one entry per body slot; slot `info.len()` is the dummy state padding
-    /// lanes read.
-    pub fn build(&mut self, contacts: &ContactSet, info: &[BodyInfo], settings: &PrepareSettings) {
+    /// lanes read. With `parallel` (inside the world's pool) the bundles are filled on
+    /// its threads.
+    pub fn build(
+        &mut self,
+        contacts: &ContactSet,
+        info: &[BodyInfo],
+        settings: &PrepareSettings,
+        parallel: bool,
+    ) {
         let counts = self.color(contacts, info);
+        let mut first = [0usize; COLOR_COUNT + 1];
         self.starts[0] = 0;
-        for (color, count) in counts.into_iter().enumerate() {
+        for (color, &count) in counts.iter().enumerate() {
             let bundles = if color == COLOR_COUNT {
                 count
             } else {
                 count.div_ceil(LANES)
             };
             self.starts[color + 1] = self.starts[color] + bundles;
+            first[color] = if color == 0 {
+                0
+            } else {
+                first[color - 1] + counts[color - 1]
+            };
         }
-        self.bundles.clear();
-        let dummy = info.len() as u32;
-        self.bundles
-            .resize(self.starts[COLOR_COUNT + 1], WideContact::empty(dummy));
-        // Contacts are visited in set order (memory order) and land in their colour's
-        // next free lane: reading 15,000 contacts in colour order instead would miss the
-        // cache on most of them.
-        let mut filled = [0usize; COLOR_COUNT + 1];
-        for &(index, color) in &self.colored {
-            let color = color as usize;
-            let rank = filled[color];
-            filled[color] += 1;
-            let per_bundle = if color == COLOR_COUNT { 1 } else { LANES };
-            let bundle = &mut self.bundles[self.starts[color] + rank / per_bundle];
+        let source = |index: u32| {
             let contact = &contacts.contacts[index as usize];
-            bundle.push(&LaneSource {
+            LaneSource {
                 index: index as usize,
                 contact,
                 bodies: (
@@ -69,11 +81,73 @@ impl ContactBundles {
                 ),
                 softness: settings.softness,
                 warm_starting: settings.warm_starting,
-            });
+            }
+        };
+        let empty = WideContact::empty(info.len() as u32);
+        if parallel {
+            self.fill_in_parallel(first, &empty, source);
+        } else {
+            self.fill_in_set_order(&empty, source);
+        }
+    }
+
+    /// One thread: contacts are visited in set order (memory order) and land in their
+    /// colour's next free lane: reading 15,000 contacts in colour order instead would
+    /// miss the cache on most of them.
+    fn fill_in_set_order<'a>(
+        &mut self,
+        empty: &WideContact,
+        source: impl Fn(u32) -> LaneSource<'a>,
+    ) {
+        self.bundles.clear();
+        self.bundles
+            .resize(self.starts[COLOR_COUNT + 1], empty.clone());
+        let mut filled = [0usize; COLOR_COUNT + 1];
+        for &(index, color) in &self.colored {
+            let color = color as usize;
+            let rank = filled[color];
+            filled[color] += 1;
+            self.bundles[self.starts[color] + rank / per_bundle(color)].push(&source(index));
         }
         for bundle in &mut self.bundles {
             bundle.finish();
         }
+    }
+
+    /// Several threads: the contacts are first sorted into bundle order (`first` is
+    /// where each colour's contacts begin), then each bundle is filled by one thread.
+    /// The bundles are the same as `fill_in_set_order`'s.
+    fn fill_in_parallel<'a>(
+        &mut self,
+        first: [usize; COLOR_COUNT + 1],
+        empty: &WideContact,
+        source: impl Fn(u32) -> LaneSource<'a> + Sync,
+    ) {
+        let mut next = first;
+        self.order.clear();
+        self.order.resize(self.colored.len(), 0);
+        for &(index, color) in &self.colored {
+            self.order[next[color as usize]] = index;
+            next[color as usize] += 1;
+        }
+        self.bundles
+            .resize(self.starts[COLOR_COUNT + 1], empty.clone());
+        let (starts, order) = (&self.starts, &self.order);
+        self.bundles
+            .par_iter_mut()
+            .enumerate()
+            .with_min_len(FILL_CHUNK)
+            .for_each(|(bundle_index, bundle)| {
+                let color = starts[1..].partition_point(|&end| end <= bundle_index);
+                let per = per_bundle(color);
+                let begin = first[color] + (bundle_index - starts[color]) * per;
+                let end = (begin + per).min(next[color]);
+                *bundle = empty.clone();
+                for &index in &order[begin..end] {
+                    bundle.push(&source(index));
+                }
+                bundle.finish();
+            });
     }
 
     /// Colours the contacts to solve, in set order, into `colored`; returns how many

@@ -82,7 +82,7 @@ impl SoftStep {
     ) {
         let h = dt / settings.substeps as f32;
         self.load(bodies, gravity, h);
-        self.prepare(bodies, contacts, joints, settings, h);
+        self.prepare(bodies, contacts, joints, settings, (h, pool.is_some()));
         let program = Program {
             substeps: settings.substeps,
             h,
@@ -131,7 +131,7 @@ impl SoftStep {
         contacts: &ContactSet,
         joints: &mut Slots<Joint>,
         settings: &SolverSettings,
-        h: f32,
+        (h, parallel): (f32, bool),
     ) {
         let body = |i: u32| {
             bodies
@@ -149,7 +149,8 @@ impl SoftStep {
             softness,
             warm_starting: settings.warm_starting,
         };
-        self.contacts.build(contacts, &self.dense.info, &prepare);
+        self.contacts
+            .build(contacts, &self.dense.info, &prepare, parallel);
         let joint_softness = Softness::new(settings.joint_hertz, settings.joint_damping_ratio, h);
         for joint in joints.values_mut() {
             let (a, b) = (body(joint.body_a), body(joint.body_b));
