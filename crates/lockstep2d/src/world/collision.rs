@@ -113,6 +113,10 @@ impl World {
         let events = &mut self.state.events;
         let to_wake = &mut self.islands.to_wake;
         let hit_threshold = self.state.hit_event_threshold;
+        // Most steps of a settled scene change nothing: skip the pass over every contact.
+        if outcomes.iter().all(Outcome::is_quiet) {
+            return;
+        }
         let mut outcomes = outcomes.iter();
         self.state.contacts.update_all(|contact| {
             let outcome = *outcomes.next().expect("one outcome per contact");
@@ -197,6 +201,16 @@ pub(super) struct Outcome {
     /// False when the broad-phase boxes parted: the contact goes.
     kept: bool,
     was_touching: bool,
+    touching: bool,
+    /// Touching a sleeping dynamic body, which must wake.
+    wakes: bool,
+}
+
+impl Outcome {
+    /// Nothing to report, wake or remove.
+    fn is_quiet(&self) -> bool {
+        !self.updated || (self.kept && self.was_touching == self.touching && !self.wakes)
+    }
 }
 
 /// What the narrow phase reads: shared by the threads, written by none.
@@ -221,6 +235,8 @@ impl Narrow<'_> {
                 updated: false,
                 kept: true,
                 was_touching,
+                touching: was_touching,
+                wakes: false,
             };
         }
         let shape = |s: u32| self.shapes.get(s).expect("contacts refer to live shapes");
@@ -230,10 +246,14 @@ impl Narrow<'_> {
         if kept {
             self.update_manifold(contact, (body_a, body_b), (shape_a, shape_b), was_touching);
         }
+        let touching = kept && contact.is_touching();
+        let asleep = |body: &Body| body.is_dynamic() && !body.awake;
         Outcome {
             updated: true,
             kept,
             was_touching,
+            touching,
+            wakes: touching && (asleep(body_a) || asleep(body_b)),
         }
     }
 
