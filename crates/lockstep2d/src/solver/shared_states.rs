@@ -201,6 +201,7 @@ mod avx2 {
     }
 
     /// Rows to columns: out[j] lane i = rows[i] lane j. Its own inverse.
+    #[inline]
     #[target_feature(enable = "avx2")]
     fn transpose(r: [__m256; 8]) -> [__m256; 8] {
         let t = [
@@ -237,6 +238,7 @@ mod avx2 {
 
     /// # Safety
     /// Every index must be a row nobody else writes during the call.
+    #[inline]
     #[target_feature(enable = "avx2")]
     unsafe fn gather(states: &SharedStates, indices: &[u32; LANES]) -> WideBody {
         // Loops, not `array::map`, which would not be inlined into AVX2 code.
@@ -255,6 +257,7 @@ mod avx2 {
 
     /// # Safety
     /// Every moved index must be a row only this caller touches during the call.
+    #[inline]
     #[target_feature(enable = "avx2")]
     unsafe fn scatter(
         states: &SharedStates,
