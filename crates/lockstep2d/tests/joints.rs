@@ -128,3 +128,60 @@ fn joint_local_anchors_place_the_pin_on_both_bodies() {
         "a stale id is an error"
     );
 }
+
+/// A chain of balls hanging from a fixed point, each pinned to the one above: at rest,
+/// every pin holds up exactly the links below it, and stretches as the soft joint's
+/// spring predicts: by F / (m·ω²), with m the pin's effective mass (one link for the top
+/// pin, half a link between two links) and ω = 2π·`joint_hertz`. Twenty pins fill whole
+/// SIMD bundles, so this is the wide pin solver's test as much as the joint's.
+#[test]
+fn each_pin_of_a_hanging_chain_carries_the_links_below_it() {
+    const LINKS: usize = 20;
+    let mut def = WorldDef::default();
+    // Awake, so the forces read are those of a step at rest, not of the step the chain
+    // fell asleep in.
+    def.sleep.enabled = false;
+    let mut world = World::new(&def).unwrap();
+    let mut above = world.create_body(&BodyDef::default()).unwrap();
+    let mut pins = Vec::new();
+    for k in 1..=LINKS {
+        let link = world
+            .create_body(&BodyDef::dynamic(Vec2::new(0.0, -0.5 * k as f32)))
+            .unwrap();
+        let disc = Geometry::Circle(Circle {
+            center: Vec2::ZERO,
+            radius: 0.2,
+        });
+        world.create_shape(link, &ShapeDef::new(disc)).unwrap();
+        let anchor = Vec2::new(0.0, 0.25 - 0.5 * k as f32);
+        let pin = world
+            .create_joint(&JointDef::revolute(above, link, anchor))
+            .unwrap();
+        pins.push((pin, link));
+        above = link;
+    }
+    for _ in 0..300 {
+        world.step(support::DT).unwrap();
+    }
+    let mass = world.mass(above).unwrap();
+    let weight = mass * 10.0;
+    let omega = std::f32::consts::TAU * def.solver.joint_hertz;
+    let mut stretched = 0.0;
+    for (k, &(pin, link)) in pins.iter().enumerate() {
+        let carried = (LINKS - k) as f32 * weight;
+        let force = world.joint_force(pin).unwrap();
+        assert!(
+            (force.y - carried).abs() < 1e-3 * carried && force.x.abs() < 1e-3 * carried,
+            "pin {k} pulls {force}, the links below weigh {carried} N"
+        );
+        let effective_mass = if k == 0 { mass } else { 0.5 * mass };
+        let expected = carried / (effective_mass * omega * omega);
+        let sag = -0.5 * (k + 1) as f32 - world.position(link).unwrap().y;
+        let stretch = sag - stretched;
+        assert!(
+            (stretch - expected).abs() < 0.05 * expected,
+            "pin {k} stretched {stretch} m, expected {expected} m"
+        );
+        stretched = sag;
+    }
+}

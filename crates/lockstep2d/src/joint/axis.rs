@@ -66,9 +66,11 @@ impl AxisOptions {
             .map(|s| Softness::new(s.hertz, s.damping_ratio, h));
     }
 
-    /// No spring, motor or limit: nothing to solve (and no coordinate to measure).
-    pub fn is_idle(&self) -> bool {
-        self.spring_softness.is_none() && self.motor.is_none() && self.limit.is_none()
+    /// No spring, motor or limit: nothing to solve (and no coordinate to measure). A
+    /// spring of 0 Hz does not count: it never pulls.
+    pub fn has_no_options(&self) -> bool {
+        let spring_pulls = self.spring.is_some_and(|s| s.hertz > 0.0);
+        !spring_pulls && self.motor.is_none() && self.limit.is_none()
     }
 
     /// One pass: `velocity` reads the coordinate's rate of change, `apply` applies an

@@ -195,6 +195,22 @@ impl Joint {
         }
     }
 
+    /// The joint as a bare pin (a revolute joint with no limit, motor or spring), which
+    /// the soft step solves eight at a time (`solver/wide_pin.rs`).
+    pub fn bare_pin(&self) -> Option<&RevoluteJoint> {
+        match &self.kind {
+            JointState::Revolute(j) if j.axis.has_no_options() => Some(j),
+            _ => None,
+        }
+    }
+
+    /// Keeps a bare pin's accumulated impulse after a step, for the next warm start.
+    pub fn set_pin_impulse(&mut self, impulse: Vec2) {
+        if let JointState::Revolute(j) = &mut self.kind {
+            j.impulse = impulse;
+        }
+    }
+
     pub fn warm_start(&self, states: &mut [BodyState]) {
         let frame = &self.frame;
         match &self.kind {

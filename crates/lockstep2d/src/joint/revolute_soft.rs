@@ -30,10 +30,8 @@ impl RevoluteJoint {
     }
 
     pub fn solve(&mut self, frame: &JointFrame, states: &mut [BodyState], pass: &SoftPass) {
-        // A bare pin (most joints in a chain or grid) skips the angle and its atan2.
-        if !self.axis.is_idle() {
-            self.solve_axis(frame, states, pass);
-        }
+        // Bare pins (no options) are solved eight at a time in `solver/wide_pin.rs`.
+        self.solve_axis(frame, states, pass);
         self.solve_pin(frame, states, pass.use_bias);
     }
 

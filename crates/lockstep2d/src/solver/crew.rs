@@ -1,9 +1,10 @@
 //! The soft step's substeps as one program that every worker thread runs in lockstep.
 //!
-//! Each stage (integrate velocities, one colour of one contact pass, integrate positions,
-//! the joints) is split the same way every time: worker w of n takes the w-th of n equal
-//! blocks of the bodies or of the colour's bundles; the joints and the overflow colour
-//! go to worker 0 alone. A spinning barrier ends every stage. Handing each colour to
+//! Each stage (integrate velocities, one colour of one pass over the pins or the
+//! contacts, integrate positions, the other joints) is split the same way every time:
+//! worker w of n takes the w-th of n equal blocks of the bodies or of the colour's
+//! bundles; the joints that are not bare pins and the overflow colours go to worker 0
+//! alone. A spinning barrier ends every stage. Handing each colour to
 //! rayon instead cost more than it saved: a sleeping thread takes longer to wake than a
 //! colour takes to solve, so a second thread made the step slower.
 //!
@@ -15,11 +16,13 @@ use std::hint::spin_loop;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::BodyState;
-use super::bundles::ContactBundles;
 use super::coloring::COLOR_COUNT;
 use super::dense_bodies::{DenseBodies, Kick};
 use super::shared_states::{Shared, SharedStates};
-use super::wide_contact::{ContactPass, WideContact, run_bundles};
+use super::softness::Softness;
+use super::step_constraints::StepConstraints;
+use super::wide_contact::{ContactPass, WideContact, run_contacts};
+use super::wide_pin::{PinPass, WidePin, run_pins};
 use crate::id::Slots;
 use crate::joint::{Joint, SoftPass};
 
@@ -31,8 +34,8 @@ pub(crate) struct Program {
     pub position_correction: bool,
     pub max_push: f32,
     pub restitution_threshold: f32,
-    /// Whether any joint is active: if not, the joint stages and their barriers go.
-    pub joints: bool,
+    /// How stiffly joints hold.
+    pub joint_softness: Softness,
 }
 
 /// How long a worker spins at a barrier (about 30 µs) before it starts yielding its
@@ -82,11 +85,18 @@ impl SpinBarrier {
     }
 }
 
+/// Bundles of one kind and where each colour's start (the last entry is the end).
+struct Colored<'a, B> {
+    bundles: Shared<'a, B>,
+    starts: &'a [usize; COLOR_COUNT + 2],
+}
+
 /// The step's shared arrays and the barrier.
 pub(crate) struct Crew<'a> {
     states: SharedStates<'a>,
-    bundles: Shared<'a, WideContact>,
-    starts: &'a [usize; COLOR_COUNT + 2],
+    contacts: Colored<'a, WideContact>,
+    pins: Colored<'a, WidePin>,
+    scalar_joints: &'a [u32],
     kicks: &'a [Kick],
     movers: &'a [u32],
     workers: usize,
@@ -102,16 +112,24 @@ fn block(len: usize, worker: usize, workers: usize) -> std::ops::Range<usize> {
 impl<'a> Crew<'a> {
     pub fn new(
         states: &'a mut [BodyState],
-        contacts: &'a mut ContactBundles,
+        constraints: &'a mut StepConstraints,
         dense: &'a DenseBodies,
         program: Program,
         workers: usize,
     ) -> Crew<'a> {
-        let (bundles, starts) = contacts.parts();
+        let (contacts, contact_starts) = constraints.contacts.parts();
+        let (pins, pin_starts) = constraints.pins.parts();
         Crew {
             states: Shared::new(states),
-            bundles: Shared::new(bundles),
-            starts,
+            contacts: Colored {
+                bundles: Shared::new(contacts),
+                starts: contact_starts,
+            },
+            pins: Colored {
+                bundles: Shared::new(pins),
+                starts: pin_starts,
+            },
+            scalar_joints: &constraints.scalar_joints,
             kicks: &dense.kicks,
             movers: &dense.movers,
             workers,
@@ -134,14 +152,18 @@ impl<'a> Crew<'a> {
             use_bias,
         };
         let solve_bias = p.position_correction;
+        let pin_pass = |use_bias: bool| PinPass::Solve(use_bias.then_some(p.joint_softness));
         for _ in 0..p.substeps {
             self.integrate_velocities(worker);
-            self.joints(&mut joints, |j, s| j.warm_start(s));
+            self.scalar_joints(&mut joints, |j, s| j.warm_start(s));
+            self.pins(worker, PinPass::WarmStart);
             self.contacts(worker, ContactPass::WarmStart);
-            self.joints(&mut joints, |j, s| j.solve(s, &pass(solve_bias)));
+            self.scalar_joints(&mut joints, |j, s| j.solve(s, &pass(solve_bias)));
+            self.pins(worker, pin_pass(solve_bias));
             self.contacts(worker, contact_pass(solve_bias));
             self.integrate_positions(worker);
-            self.joints(&mut joints, |j, s| j.solve(s, &pass(false)));
+            self.scalar_joints(&mut joints, |j, s| j.solve(s, &pass(false)));
+            self.pins(worker, pin_pass(false));
             self.contacts(worker, contact_pass(false));
         }
         let threshold = p.restitution_threshold;
@@ -181,31 +203,46 @@ impl<'a> Crew<'a> {
         unsafe { &mut self.states.slice_mut(i..i + 1)[0] }
     }
 
-    /// Runs `f` on every active joint, in order, on worker 0 (the one holding them).
-    fn joints(
+    /// Runs `f` on every joint that is not a bare pin, in slot order, on worker 0 (the
+    /// one holding them).
+    fn scalar_joints(
         &self,
         joints: &mut Option<&mut Slots<Joint>>,
         f: impl Fn(&mut Joint, &mut [BodyState]),
     ) {
-        if !self.program.joints {
+        if self.scalar_joints.is_empty() {
             return;
         }
         if let Some(joints) = joints {
             // SAFETY: the other workers are waiting at the barrier below and touch no
             // state until worker 0 reaches it.
             let states = unsafe { self.states.slice_mut(0..self.states.len()) };
-            for joint in joints.values_mut().filter(|j| j.active) {
-                f(joint, states);
+            for &slot in self.scalar_joints {
+                if let Some(joint) = joints.get_mut(slot) {
+                    f(joint, states);
+                }
             }
         }
         self.barrier.wait();
     }
 
-    /// One contact pass: each colour split among the workers, the overflow colour on
-    /// worker 0, a barrier after each colour.
+    fn pins(&self, worker: usize, pass: PinPass) {
+        self.colors(worker, &self.pins, |bundles| {
+            run_pins(bundles, &self.states, pass)
+        });
+    }
+
     fn contacts(&self, worker: usize, pass: ContactPass) {
+        self.colors(worker, &self.contacts, |bundles| {
+            run_contacts(bundles, &self.states, pass)
+        });
+    }
+
+    /// One pass over bundles of one kind: each colour split among the workers, the
+    /// overflow colour on worker 0, a barrier after each colour.
+    fn colors<B>(&self, worker: usize, colored: &Colored<B>, run: impl Fn(&mut [B])) {
         for color in 0..=COLOR_COUNT {
-            let (start, end) = (self.starts[color], self.starts[color + 1]);
+            let (start, end) = (colored.starts[color], colored.starts[color + 1]);
             if start == end {
                 continue;
             }
@@ -220,10 +257,9 @@ impl<'a> Crew<'a> {
                 start + mine.start..start + mine.end
             };
             // SAFETY: the blocks of one colour are disjoint; within a colour no two
-            // bundles move the same body (colouring), so `run_bundles` writes states no
-            // other worker reads or writes before the barrier.
-            let bundles = unsafe { self.bundles.slice_mut(range) };
-            run_bundles(bundles, &self.states, pass);
+            // bundles move the same body (colouring), so `run` writes states no other
+            // worker reads or writes before the barrier.
+            run(unsafe { colored.bundles.slice_mut(range) });
             self.barrier.wait();
         }
     }

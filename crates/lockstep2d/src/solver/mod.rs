@@ -20,7 +20,9 @@ mod pgs;
 mod shared_states;
 mod soft;
 mod softness;
+mod step_constraints;
 mod wide_contact;
+mod wide_pin;
 
 pub(crate) use integrate::{integrate_positions, integrate_velocities};
 pub(crate) use pgs::Pgs;

@@ -12,10 +12,10 @@
 //! Poses move as deltas from the step's start, so a pyramid far from the origin is
 //! solved with the precision of one at the origin.
 
-use super::bundles::{ContactBundles, PrepareSettings};
 use super::crew::{Crew, Program};
 use super::dense_bodies::DenseBodies;
 use super::softness::Softness;
+use super::step_constraints::{PrepareSettings, StepConstraints};
 use crate::body::{Body, BodyType};
 use crate::contact::ContactSet;
 use crate::id::Slots;
@@ -66,7 +66,7 @@ pub(crate) struct SoftStep {
     /// One per body slot, then a dummy (always at rest) for padding lanes to read.
     states: Vec<BodyState>,
     dense: DenseBodies,
-    contacts: ContactBundles,
+    constraints: StepConstraints,
 }
 
 impl SoftStep {
@@ -82,6 +82,7 @@ impl SoftStep {
     ) {
         let h = dt / settings.substeps as f32;
         self.load(bodies, gravity, h);
+        let joint_softness = Softness::new(settings.joint_hertz, settings.joint_damping_ratio, h);
         self.prepare(bodies, contacts, joints, settings, (h, pool.is_some()));
         let program = Program {
             substeps: settings.substeps,
@@ -89,12 +90,12 @@ impl SoftStep {
             position_correction: settings.position_correction,
             max_push: settings.max_push_speed,
             restitution_threshold: settings.restitution_threshold,
-            joints: joints.values().any(|j| j.active),
+            joint_softness,
         };
         let workers = pool.map_or(1, ThreadPool::current_num_threads);
         let crew = Crew::new(
             &mut self.states,
-            &mut self.contacts,
+            &mut self.constraints,
             &self.dense,
             program,
             workers,
@@ -111,7 +112,7 @@ impl SoftStep {
             None => crew.run(0, Some(joints)),
         }
 
-        self.store(bodies, contacts);
+        self.store(bodies, contacts, joints);
     }
 
     fn load(&mut self, bodies: &Slots<Body>, gravity: Vec2, h: f32) {
@@ -133,38 +134,32 @@ impl SoftStep {
         settings: &SolverSettings,
         (h, parallel): (f32, bool),
     ) {
-        let body = |i: u32| {
-            bodies
-                .get(i)
-                .expect("contacts and joints refer to live bodies")
-        };
         // Stiffer than a quarter of the substep rate and a soft constraint rings.
         let hertz = settings.contact_hertz.min(0.25 / h);
         let zeta = settings.contact_damping_ratio;
-        let softness = (
-            Softness::new(hertz, zeta, h),
-            Softness::new(2.0 * hertz, zeta, h),
-        );
         let prepare = PrepareSettings {
-            softness,
+            contact_softness: (
+                Softness::new(hertz, zeta, h),
+                Softness::new(2.0 * hertz, zeta, h),
+            ),
+            joint_softness: Softness::new(settings.joint_hertz, settings.joint_damping_ratio, h),
+            h,
             warm_starting: settings.warm_starting,
         };
-        self.contacts
-            .build(contacts, &self.dense.info, &prepare, parallel);
-        let joint_softness = Softness::new(settings.joint_hertz, settings.joint_damping_ratio, h);
-        for joint in joints.values_mut() {
-            let (a, b) = (body(joint.body_a), body(joint.body_b));
-            joint.active = a.is_simulated() || b.is_simulated();
-            if joint.active {
-                joint.prepare_soft(a, b, joint_softness, h, settings.warm_starting);
-            }
-        }
+        let bodies = (bodies, self.dense.info.as_slice());
+        self.constraints
+            .build(bodies, contacts, joints, &prepare, parallel);
     }
 
-    /// Impulses back to the contact cache (joints keep theirs in place); velocities and
-    /// poses back to the bodies; controller forces spent.
-    fn store(&self, bodies: &mut Slots<Body>, contacts: &mut ContactSet) {
-        self.contacts.store(contacts);
+    /// Impulses back to the contact cache and the pins; velocities and poses back to
+    /// the bodies; controller forces spent.
+    fn store(
+        &self,
+        bodies: &mut Slots<Body>,
+        contacts: &mut ContactSet,
+        joints: &mut Slots<Joint>,
+    ) {
+        self.constraints.store(contacts, joints);
         for (index, body) in bodies.iter_mut() {
             let state = &self.states[index as usize];
             body.v = state.v;

@@ -24,6 +24,7 @@
 //! the point had before the step.
 
 use super::block::Block;
+use super::bundles::Bundle;
 use super::dense_bodies::BodyInfo;
 use super::lanes::{F8, LANES, M8, V8};
 #[cfg(target_arch = "x86_64")]
@@ -114,6 +115,26 @@ pub(crate) struct LaneSource<'a> {
     pub warm_starting: bool,
 }
 
+impl Bundle for WideContact {
+    /// Once every lane is filled: the effective masses and the block, eight lanes at
+    /// a time.
+    fn finish(&mut self) {
+        let tangent = self.tangent();
+        // A lane's missing second point keeps zero masses, so it never pushes.
+        let two_points = M8::from_fn(|lane| self.point_count[lane] == 2);
+        for (i, present) in [M8::from_fn(|_| true), two_points].into_iter().enumerate() {
+            let p = &self.points[i];
+            let normal_mass = present.select(self.mass_along(p, self.normal), F8::ZERO);
+            let tangent_mass = present.select(self.mass_along(p, tangent), F8::ZERO);
+            self.points[i].normal_mass = normal_mass;
+            self.points[i].tangent_mass = tangent_mass;
+        }
+        let masses = [self.inv_mass_a, self.inv_i_a, self.inv_mass_b, self.inv_i_b];
+        let arms = self.points.map(|p| (p.r_a, p.r_b));
+        self.block = Block::new(masses, self.normal, arms, two_points);
+    }
+}
+
 impl WideContact {
     /// An empty bundle whose lanes all read the dummy body state `dummy`.
     pub fn empty(dummy: u32) -> WideContact {
@@ -180,24 +201,6 @@ impl WideContact {
             set(&mut p.total_normal_impulse, 0.0);
             set(&mut p.approach, dv.dot(normal));
         }
-    }
-
-    /// Once every lane is filled: the effective masses and the block, eight lanes at
-    /// a time.
-    pub fn finish(&mut self) {
-        let tangent = self.tangent();
-        // A lane's missing second point keeps zero masses, so it never pushes.
-        let two_points = M8::from_fn(|lane| self.point_count[lane] == 2);
-        for (i, present) in [M8::from_fn(|_| true), two_points].into_iter().enumerate() {
-            let p = &self.points[i];
-            let normal_mass = present.select(self.mass_along(p, self.normal), F8::ZERO);
-            let tangent_mass = present.select(self.mass_along(p, tangent), F8::ZERO);
-            self.points[i].normal_mass = normal_mass;
-            self.points[i].tangent_mass = tangent_mass;
-        }
-        let masses = [self.inv_mass_a, self.inv_i_a, self.inv_mass_b, self.inv_i_b];
-        let arms = self.points.map(|p| (p.r_a, p.r_b));
-        self.block = Block::new(masses, self.normal, arms, two_points);
     }
 
     /// 1 / (m_a⁻¹ + m_b⁻¹ + i_a⁻¹·(r_a × d)² + i_b⁻¹·(r_b × d)²): the effective mass
@@ -412,29 +415,29 @@ fn relative_velocity(a: &WideBody, b: &WideBody, p: &WidePoint) -> V8 {
 /// moved in and out by transposes) where the CPU has it, with the portable build (SSE2 on
 /// x86_64: two registers per lane vector) elsewhere. Both compile the same arithmetic
 /// with the same IEEE operations, so they give the same bits.
-pub(crate) fn run_bundles(bundles: &mut [WideContact], states: &SharedStates, pass: ContactPass) {
+pub(crate) fn run_contacts(bundles: &mut [WideContact], states: &SharedStates, pass: ContactPass) {
     #[cfg(target_arch = "x86_64")]
     if let Some(avx2) = Avx2::detect() {
         // SAFETY: an `Avx2` value exists only when the CPU has AVX2.
-        unsafe { run_bundles_avx2(bundles, states, pass, avx2) };
+        unsafe { run_contacts_avx2(bundles, states, pass, avx2) };
         return;
     }
-    run_bundles_with(bundles, states, pass, Portable);
+    run_contacts_with(bundles, states, pass, Portable);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn run_bundles_avx2(
+fn run_contacts_avx2(
     bundles: &mut [WideContact],
     states: &SharedStates,
     pass: ContactPass,
     avx2: Avx2,
 ) {
-    run_bundles_with(bundles, states, pass, avx2);
+    run_contacts_with(bundles, states, pass, avx2);
 }
 
 #[inline(always)]
-fn run_bundles_with(
+fn run_contacts_with(
     bundles: &mut [WideContact],
     states: &SharedStates,
     pass: ContactPass,
@@ -545,8 +548,8 @@ mod tests {
         let (mut dispatched, mut dispatched_states) = scene();
         for pass in PASSES {
             let states = SharedStates::new(&mut portable_states);
-            run_bundles_with(&mut portable, &states, pass, Portable);
-            run_bundles(
+            run_contacts_with(&mut portable, &states, pass, Portable);
+            run_contacts(
                 &mut dispatched,
                 &SharedStates::new(&mut dispatched_states),
                 pass,

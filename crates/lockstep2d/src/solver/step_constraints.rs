@@ -1,0 +1,168 @@
+//! What one soft step solves, prepared at its start: the touching contacts and the bare
+//! revolute pins in coloured bundles of eight, and every other joint in slot order.
+
+use super::bundles::{Bundles, Candidate};
+use super::dense_bodies::BodyInfo;
+use super::softness::Softness;
+use super::wide_contact::{LaneSource, WideContact};
+use super::wide_pin::{PinSource, WidePin};
+use crate::body::Body;
+use crate::contact::ContactSet;
+use crate::id::Slots;
+use crate::joint::Joint;
+use crate::math::Vec2;
+
+/// What preparing the constraints shares.
+pub(crate) struct PrepareSettings {
+    /// For contacts between two moving bodies, and (stiffer) when one cannot move.
+    pub contact_softness: (Softness, Softness),
+    pub joint_softness: Softness,
+    /// The substep.
+    pub h: f32,
+    pub warm_starting: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct StepConstraints {
+    pub contacts: Bundles<WideContact>,
+    pub pins: Bundles<WidePin>,
+    /// The slots of the active joints that are not bare pins, solved one by one.
+    pub scalar_joints: Vec<u32>,
+}
+
+impl StepConstraints {
+    /// Colours and prepares everything the step solves. `info` has one entry per body
+    /// slot; slot `info.len()` is the dummy state padding lanes read. With `parallel`
+    /// (inside the world's pool) the contact bundles are filled on its threads.
+    pub fn build(
+        &mut self,
+        (bodies, info): (&Slots<Body>, &[BodyInfo]),
+        contacts: &ContactSet,
+        joints: &mut Slots<Joint>,
+        settings: &PrepareSettings,
+        parallel: bool,
+    ) {
+        self.build_contacts(contacts, info, settings, parallel);
+        self.prepare_joints(bodies, joints, settings);
+        self.build_pins(bodies, info, joints, settings.warm_starting);
+    }
+
+    fn build_contacts(
+        &mut self,
+        contacts: &ContactSet,
+        info: &[BodyInfo],
+        settings: &PrepareSettings,
+        parallel: bool,
+    ) {
+        let moving = |i: u32| info[i as usize].simulated.then_some(i);
+        let candidates = contacts
+            .contacts
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.is_touching())
+            .map(|(index, c)| Candidate {
+                index: index as u32,
+                a: moving(c.body_a),
+                b: moving(c.body_b),
+            })
+            .filter(|c| c.a.is_some() || c.b.is_some());
+        let push = |bundle: &mut WideContact, index: u32| {
+            let contact = &contacts.contacts[index as usize];
+            bundle.push(&LaneSource {
+                index: index as usize,
+                contact,
+                bodies: (
+                    &info[contact.body_a as usize],
+                    &info[contact.body_b as usize],
+                ),
+                softness: settings.contact_softness,
+                warm_starting: settings.warm_starting,
+            });
+        };
+        let empty = WideContact::empty(info.len() as u32);
+        self.contacts
+            .build(candidates, info.len(), (&empty, push), parallel);
+    }
+
+    /// Marks the joints the step solves, and prepares those solved one by one.
+    fn prepare_joints(
+        &mut self,
+        bodies: &Slots<Body>,
+        joints: &mut Slots<Joint>,
+        settings: &PrepareSettings,
+    ) {
+        self.scalar_joints.clear();
+        for (slot, joint) in joints.iter_mut() {
+            let (a, b) = (body(bodies, joint.body_a), body(bodies, joint.body_b));
+            joint.active = a.is_simulated() || b.is_simulated();
+            if joint.active && joint.bare_pin().is_none() {
+                let (h, warm) = (settings.h, settings.warm_starting);
+                joint.prepare_soft(a, b, settings.joint_softness, h, warm);
+                self.scalar_joints.push(slot);
+            }
+        }
+    }
+
+    fn build_pins(
+        &mut self,
+        bodies: &Slots<Body>,
+        info: &[BodyInfo],
+        joints: &Slots<Joint>,
+        warm_starting: bool,
+    ) {
+        let moving = |i: u32| info[i as usize].simulated.then_some(i);
+        let candidates = joints
+            .iter()
+            .filter(|(_, j)| j.active && j.bare_pin().is_some())
+            .map(|(slot, j)| Candidate {
+                index: slot,
+                a: moving(j.body_a),
+                b: moving(j.body_b),
+            });
+        let push = |bundle: &mut WidePin, slot: u32| {
+            let joint = joints.get(slot).expect("coloured joints are live");
+            let pin = joint.bare_pin().expect("only bare pins are coloured");
+            let (a, b) = (body(bodies, joint.body_a), body(bodies, joint.body_b));
+            bundle.push(&PinSource {
+                joint: slot,
+                body_a: joint.body_a,
+                body_b: joint.body_b,
+                bodies: (&info[joint.body_a as usize], &info[joint.body_b as usize]),
+                r_a: a.xf.q.rotate(pin.local_anchor_a - a.local_center),
+                r_b: b.xf.q.rotate(pin.local_anchor_b - b.local_center),
+                delta_center: b.center - a.center,
+                impulse: if warm_starting {
+                    pin.impulse
+                } else {
+                    Vec2::ZERO
+                },
+            });
+        };
+        let empty = WidePin::empty(info.len() as u32);
+        self.pins
+            .build(candidates, info.len(), (&empty, push), false);
+    }
+
+    /// Impulses back to the contact cache and the pins, for the next step's warm start
+    /// (the other joints keep theirs in place).
+    pub fn store(&self, contacts: &mut ContactSet, joints: &mut Slots<Joint>) {
+        for bundle in self.contacts.iter() {
+            for (index, impulses) in bundle.impulses() {
+                contacts.contacts[index].store_impulses(impulses);
+            }
+        }
+        for bundle in self.pins.iter() {
+            for (slot, impulse) in bundle.impulses() {
+                if let Some(joint) = joints.get_mut(slot) {
+                    joint.set_pin_impulse(impulse);
+                }
+            }
+        }
+    }
+}
+
+fn body(bodies: &Slots<Body>, index: u32) -> &Body {
+    bodies
+        .get(index)
+        .expect("contacts and joints refer to live bodies")
+}

@@ -1,0 +1,322 @@
+//! The bare revolute pin (no limit, motor or spring: most joints of a chain, a grid or a
+//! ragdoll) eight at a time, as `wide_contact.rs` does for contacts.
+//!
+//! Per lane, the point constraint of `joint/revolute.rs` under the soft step, with the
+//! arms turned by the substep's delta rotations:
+//!   r_a = Δq_a·r_a⁰, r_b = Δq_b·r_b⁰,
+//!   C = (c_b − c_a)⁰ + (Δp_b − Δp_a) + (r_b − r_a),
+//!   Ċ = v_b + w_b × r_b − v_a − w_a × r_a,
+//!   λ = −mass_scale·K⁻¹·(Ċ + bias_rate·C) − impulse_scale·λ_accumulated,
+//! with K the 2×2 effective mass of `point_mass_matrix`. Each lane does the IEEE
+//! operations the scalar joint does, in the same order, so a pin gives the same bits
+//! here as there (a test checks it).
+
+use super::bundles::Bundle;
+use super::dense_bodies::BodyInfo;
+use super::lanes::{F8, LANES, M8, V8};
+#[cfg(target_arch = "x86_64")]
+use super::shared_states::Avx2;
+use super::shared_states::{LaneAccess, Portable, SharedStates, WideBody};
+use super::softness::Softness;
+use crate::math::Vec2;
+
+/// What one pass over the pins does.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum PinPass {
+    WarmStart,
+    /// One solve: with the joints' softness, or rigid with no position correction (the
+    /// relax pass).
+    Solve(Option<Softness>),
+}
+
+/// One pin's placement at the start of the step.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PinSource<'a> {
+    /// The joint's slot.
+    pub joint: u32,
+    pub body_a: u32,
+    pub body_b: u32,
+    pub bodies: (&'a BodyInfo, &'a BodyInfo),
+    /// Lever arms from each centre of mass to the anchor, in world axes.
+    pub r_a: Vec2,
+    pub r_b: Vec2,
+    /// c_b − c_a.
+    pub delta_center: Vec2,
+    /// The accumulated impulse to warm start with.
+    pub impulse: Vec2,
+}
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct WidePin {
+    body_a: [u32; LANES],
+    body_b: [u32; LANES],
+    /// Whether the lane changes body A's (B's) velocity: only those are written back.
+    moves_a: [bool; LANES],
+    moves_b: [bool; LANES],
+    /// Each lane's joint slot; lanes from `len` on are padding (zero masses).
+    joint: [u32; LANES],
+    len: usize,
+    inv_mass_a: F8,
+    inv_i_a: F8,
+    inv_mass_b: F8,
+    inv_i_b: F8,
+    r_a: V8,
+    r_b: V8,
+    delta_center: V8,
+    impulse: V8,
+}
+
+impl Bundle for WidePin {
+    /// Nothing to do: the effective mass changes with the arms every substep.
+    fn finish(&mut self) {}
+}
+
+impl WidePin {
+    /// An empty bundle whose lanes all read the dummy body state `dummy`.
+    pub fn empty(dummy: u32) -> WidePin {
+        WidePin {
+            body_a: [dummy; LANES],
+            body_b: [dummy; LANES],
+            ..WidePin::default()
+        }
+    }
+
+    pub fn push(&mut self, source: &PinSource) {
+        let lane = self.len;
+        self.len += 1;
+        let (a, b) = source.bodies;
+        self.body_a[lane] = source.body_a;
+        self.body_b[lane] = source.body_b;
+        // Bodies the step does not simulate have no inverse mass in `BodyInfo`, so the
+        // pin never writes them, which colouring relies on.
+        self.moves_a[lane] = a.inv_mass > 0.0 || a.inv_inertia > 0.0;
+        self.moves_b[lane] = b.inv_mass > 0.0 || b.inv_inertia > 0.0;
+        self.joint[lane] = source.joint;
+        let set = |f: &mut F8, x: f32| f.0[lane] = x;
+        let set_v = |f: &mut V8, v: Vec2| {
+            f.x.0[lane] = v.x;
+            f.y.0[lane] = v.y;
+        };
+        set(&mut self.inv_mass_a, a.inv_mass);
+        set(&mut self.inv_i_a, a.inv_inertia);
+        set(&mut self.inv_mass_b, b.inv_mass);
+        set(&mut self.inv_i_b, b.inv_inertia);
+        set_v(&mut self.r_a, source.r_a);
+        set_v(&mut self.r_b, source.r_b);
+        set_v(&mut self.delta_center, source.delta_center);
+        set_v(&mut self.impulse, source.impulse);
+    }
+
+    /// Each real lane's joint slot and accumulated impulse, for the joints to keep.
+    pub fn impulses(&self) -> impl Iterator<Item = (u32, Vec2)> + '_ {
+        (0..self.len).map(|lane| {
+            let impulse = Vec2::new(self.impulse.x.0[lane], self.impulse.y.0[lane]);
+            (self.joint[lane], impulse)
+        })
+    }
+
+    #[inline(always)]
+    fn run(&mut self, states: &SharedStates, pass: PinPass, lanes: impl LaneAccess) {
+        let mut a = lanes.gather(states, &self.body_a);
+        let mut b = lanes.gather(states, &self.body_b);
+        let arms = (turned(&a, self.r_a), turned(&b, self.r_b));
+        match pass {
+            PinPass::WarmStart => self.apply(&mut a, &mut b, arms, self.impulse),
+            PinPass::Solve(softness) => self.solve(&mut a, &mut b, arms, softness),
+        }
+        lanes.scatter(states, &a, &self.body_a, &self.moves_a);
+        lanes.scatter(states, &b, &self.body_b, &self.moves_b);
+    }
+
+    #[inline(always)]
+    fn solve(
+        &mut self,
+        a: &mut WideBody,
+        b: &mut WideBody,
+        (r_a, r_b): (V8, V8),
+        softness: Option<Softness>,
+    ) {
+        let (k11, k12, k22) = self.mass_matrix(r_a, r_b);
+        let det = k11 * k22 - k12 * k12;
+        // A singular K (neither body moves: padding lanes) gets no impulse.
+        let solvable = det.differs(F8::ZERO);
+        let inv_det = F8::splat(1.0) / det;
+        let cdot = (b.v + r_b.turned_by(b.w)) - a.v - r_a.turned_by(a.w);
+        let (aim, mass_scale, impulse_scale) = match softness {
+            Some(s) => {
+                let c = self.delta_center + (b.dp - a.dp) + (r_b - r_a);
+                (
+                    cdot + c.scale(F8::splat(s.bias_rate)),
+                    s.mass_scale,
+                    s.impulse_scale,
+                )
+            }
+            None => (cdot + V8::default(), 1.0, 0.0),
+        };
+        // K⁻¹ = [[k22, −k12], [−k12, k11]] / det, as `Mat2::inverse` forms it.
+        let (i11, i21) = (k22 * inv_det, k12 * -inv_det);
+        let (i12, i22) = (k12 * -inv_det, k11 * inv_det);
+        let solved = V8 {
+            x: i11 * aim.x + i12 * aim.y,
+            y: i21 * aim.x + i22 * aim.y,
+        };
+        let impulse = V8 {
+            x: -(F8::splat(mass_scale) * solved.x) - self.impulse.x * impulse_scale,
+            y: -(F8::splat(mass_scale) * solved.y) - self.impulse.y * impulse_scale,
+        };
+        let impulse = masked(solvable, impulse);
+        self.impulse = self.impulse + impulse;
+        self.apply(a, b, (r_a, r_b), impulse);
+    }
+
+    /// K = (m_a⁻¹ + m_b⁻¹)·I + i_a⁻¹·[r_a]ₓᵀ[r_a]ₓ + i_b⁻¹·[r_b]ₓᵀ[r_b]ₓ as (k11, k12, k22).
+    #[inline(always)]
+    fn mass_matrix(&self, r_a: V8, r_b: V8) -> (F8, F8, F8) {
+        let m = self.inv_mass_a + self.inv_mass_b;
+        let (ia, ib) = (self.inv_i_a, self.inv_i_b);
+        let k12 = -ia * r_a.x * r_a.y - ib * r_b.x * r_b.y;
+        let k11 = m + ia * r_a.y * r_a.y + ib * r_b.y * r_b.y;
+        let k22 = m + ia * r_a.x * r_a.x + ib * r_b.x * r_b.x;
+        (k11, k12, k22)
+    }
+
+    /// `impulse` to B at its arm and its opposite to A.
+    #[inline(always)]
+    fn apply(&self, a: &mut WideBody, b: &mut WideBody, (r_a, r_b): (V8, V8), impulse: V8) {
+        a.v = a.v - impulse.scale(self.inv_mass_a);
+        a.w = a.w - self.inv_i_a * r_a.cross(impulse);
+        b.v = b.v + impulse.scale(self.inv_mass_b);
+        b.w = b.w + self.inv_i_b * r_b.cross(impulse);
+    }
+}
+
+/// `r` turned by the body's rotation so far this step.
+#[inline(always)]
+fn turned(body: &WideBody, r: V8) -> V8 {
+    V8 {
+        x: body.dq_c * r.x - body.dq_s * r.y,
+        y: body.dq_s * r.x + body.dq_c * r.y,
+    }
+}
+
+#[inline(always)]
+fn masked(keep: M8, v: V8) -> V8 {
+    V8 {
+        x: keep.select(v.x, F8::ZERO),
+        y: keep.select(v.y, F8::ZERO),
+    }
+}
+
+/// Runs `pass` on `bundles` in order, with AVX2 where the CPU has it (see
+/// `wide_contact::run_contacts`; both paths give the same bits).
+pub(crate) fn run_pins(bundles: &mut [WidePin], states: &SharedStates, pass: PinPass) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(avx2) = Avx2::detect() {
+        // SAFETY: an `Avx2` value exists only when the CPU has AVX2.
+        unsafe { run_pins_avx2(bundles, states, pass, avx2) };
+        return;
+    }
+    run_pins_with(bundles, states, pass, Portable);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn run_pins_avx2(bundles: &mut [WidePin], states: &SharedStates, pass: PinPass, avx2: Avx2) {
+    run_pins_with(bundles, states, pass, avx2);
+}
+
+#[inline(always)]
+fn run_pins_with(
+    bundles: &mut [WidePin],
+    states: &SharedStates,
+    pass: PinPass,
+    lanes: impl LaneAccess,
+) {
+    for bundle in bundles {
+        bundle.run(states, pass, lanes);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::math::Rot;
+    use crate::solver::BodyState;
+
+    /// A deterministic spread of values in [-1, 1).
+    fn noise(seed: &mut u32) -> f32 {
+        *seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        (*seed >> 8) as f32 / (1u32 << 23) as f32 - 1.0
+    }
+
+    /// A chain of 17 bodies (the last a dummy) in two bundles: odd and even pins.
+    fn scene() -> (Vec<WidePin>, Vec<BodyState>) {
+        let mut seed = 11;
+        let mut vector = |scale: f32| Vec2::new(scale * noise(&mut seed), scale * noise(&mut seed));
+        let info = BodyInfo {
+            simulated: true,
+            inv_mass: 0.8,
+            inv_inertia: 2.5,
+            ..BodyInfo::default()
+        };
+        let mut bundles = vec![WidePin::empty(16), WidePin::empty(16)];
+        for link in 0..15u32 {
+            bundles[link as usize % 2].push(&PinSource {
+                joint: link,
+                body_a: link,
+                body_b: link + 1,
+                bodies: (&info, &info),
+                r_a: vector(0.5),
+                r_b: vector(0.5),
+                delta_center: vector(1.0),
+                impulse: vector(0.3),
+            });
+        }
+        let mut states: Vec<BodyState> = (0..16)
+            .map(|_| BodyState {
+                v: vector(1.0),
+                w: vector(1.0).x,
+                spare: 0.0,
+                dp: vector(0.01),
+                dq: Rot::from_angle(vector(0.01).x),
+            })
+            .collect();
+        states.push(BodyState::default());
+        (bundles, states)
+    }
+
+    fn bits(bundles: &[WidePin], states: &[BodyState]) -> Vec<u32> {
+        let mut out = Vec::new();
+        for s in states {
+            out.extend([s.v.x, s.v.y, s.w].map(f32::to_bits));
+        }
+        for (_, impulse) in bundles.iter().flat_map(WidePin::impulses) {
+            out.extend([impulse.x, impulse.y].map(f32::to_bits));
+        }
+        out
+    }
+
+    #[test]
+    fn the_dispatched_path_gives_the_portable_paths_bits() {
+        let passes = [
+            PinPass::WarmStart,
+            PinPass::Solve(Some(Softness::new(60.0, 2.0, 1.0 / 240.0))),
+            PinPass::Solve(None),
+        ];
+        let (mut portable, mut portable_states) = scene();
+        let (mut dispatched, mut dispatched_states) = scene();
+        for pass in passes {
+            let states = SharedStates::new(&mut portable_states);
+            run_pins_with(&mut portable, &states, pass, Portable);
+            run_pins(
+                &mut dispatched,
+                &SharedStates::new(&mut dispatched_states),
+                pass,
+            );
+        }
+        let before = bits(&scene().0, &scene().1);
+        let after = bits(&portable, &portable_states);
+        assert_ne!(before, after, "the passes must change something");
+        assert_eq!(after, bits(&dispatched, &dispatched_states));
+    }
+}
