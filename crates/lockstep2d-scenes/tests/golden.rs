@@ -7,8 +7,8 @@
 use lockstep2d_scenes::named;
 
 /// The step at which every body of `falling_hinges` is asleep, and the hash then.
-const FALLING_HINGES_SLEEP_STEP: u64 = 249;
-const FALLING_HINGES_HASH: u64 = 0x97c8_5ee0_b471_788f;
+const FALLING_HINGES_SLEEP_STEP: u64 = 562;
+const FALLING_HINGES_HASH: u64 = 0xb34d_d4df_1a19_da7e;
 /// `large_pyramid` after 300 steps.
 const LARGE_PYRAMID_300_HASH: u64 = 0x39e3_eea4_0182_6711;
 
