@@ -8,10 +8,6 @@
 
 use super::coloring::{COLOR_COUNT, Coloring};
 use super::lanes::LANES;
-use rayon::prelude::*;
-
-/// Bundles per task when they are filled on threads.
-const FILL_CHUNK: usize = 64;
 
 /// Constraints per bundle: eight, but one in the overflow colour, whose constraints may
 /// share bodies.
@@ -42,9 +38,6 @@ pub(crate) struct Bundles<B> {
     starts: [usize; COLOR_COUNT + 2],
     /// The constraints to solve with their colours, in the order offered.
     colored: Vec<(u32, u32)>,
-    /// The same constraints in bundle order (filled only when bundles are built on
-    /// threads).
-    order: Vec<u32>,
     coloring: Coloring,
 }
 
@@ -54,7 +47,6 @@ impl<B> Default for Bundles<B> {
             bundles: Vec::new(),
             starts: [0; COLOR_COUNT + 2],
             colored: Vec::new(),
-            order: Vec::new(),
             coloring: Coloring::default(),
         }
     }
@@ -73,81 +65,51 @@ impl<B: Bundle> Bundles<B> {
         parallel: bool,
     ) {
         let counts = self.color(candidates, body_count);
-        let mut first = [0usize; COLOR_COUNT + 1];
         self.starts[0] = 0;
         for (color, &count) in counts.iter().enumerate() {
             let bundles = count.div_ceil(per_bundle(color));
             self.starts[color + 1] = self.starts[color] + bundles;
-            first[color] = if color == 0 {
-                0
-            } else {
-                first[color - 1] + counts[color - 1]
-            };
         }
+        // Each filler resets its own bundles: no serial pass over them all.
+        self.bundles
+            .resize(self.starts[COLOR_COUNT + 1], empty.clone());
         if parallel {
-            self.fill_in_parallel(first, empty, push);
+            self.fill_in_parallel(empty, push);
         } else {
-            self.fill_in_offered_order(empty, push);
+            let all = (&self.starts, self.colored.as_slice());
+            fill_colors(&mut self.bundles, 0..COLOR_COUNT + 1, all, empty, push);
         }
     }
 
-    /// One thread: constraints are visited in the order offered (memory order) and land
-    /// in their colour's next free lane: reading 15,000 contacts in colour order instead
-    /// would miss the cache on most of them.
-    fn fill_in_offered_order(&mut self, empty: &B, push: impl Fn(&mut B, u32)) {
-        self.bundles.clear();
-        self.bundles
-            .resize(self.starts[COLOR_COUNT + 1], empty.clone());
-        let mut filled = [0usize; COLOR_COUNT + 1];
-        for &(index, color) in &self.colored {
-            let color = color as usize;
-            let rank = filled[color];
-            filled[color] += 1;
-            push(
-                &mut self.bundles[self.starts[color] + rank / per_bundle(color)],
-                index,
-            );
-        }
-        for bundle in &mut self.bundles {
-            bundle.finish();
-        }
-    }
-
-    /// Several threads: the constraints are first sorted into bundle order (`first` is
-    /// where each colour's begin), then each bundle is filled by one thread. The bundles
-    /// are the same as `fill_in_offered_order`'s.
-    fn fill_in_parallel(
-        &mut self,
-        first: [usize; COLOR_COUNT + 1],
-        empty: &B,
-        push: impl Fn(&mut B, u32) + Sync,
-    ) {
-        let mut next = first;
-        self.order.clear();
-        self.order.resize(self.colored.len(), 0);
-        for &(index, color) in &self.colored {
-            self.order[next[color as usize]] = index;
-            next[color as usize] += 1;
-        }
-        // Each task resets its own bundles: no serial pass over them all.
-        self.bundles
-            .resize(self.starts[COLOR_COUNT + 1], empty.clone());
-        let (starts, order) = (&self.starts, &self.order);
-        self.bundles
-            .par_iter_mut()
-            .enumerate()
-            .with_min_len(FILL_CHUNK)
-            .for_each(|(bundle_index, bundle)| {
-                let color = starts[1..].partition_point(|&end| end <= bundle_index);
-                let per = per_bundle(color);
-                let begin = first[color] + (bundle_index - starts[color]) * per;
-                let end = (begin + per).min(next[color]);
-                *bundle = empty.clone();
-                for &index in &order[begin..end] {
-                    push(bundle, index);
-                }
-                bundle.finish();
-            });
+    /// Several threads: the colours are split into as many runs of whole colours as the
+    /// pool has threads, about equal in bundles, and each thread fills its run's bundles
+    /// as one thread fills them all (`fill_colors`), taking only the constraints of its
+    /// colours. So every thread reads memory in order (handing out bundles instead made
+    /// each thread read the contacts at random, and two threads were hardly faster than
+    /// one), and the bundles are the same on any number of threads.
+    fn fill_in_parallel(&mut self, empty: &B, push: impl Fn(&mut B, u32) + Sync) {
+        let (starts, colored) = (&self.starts, &self.colored);
+        let threads = rayon::current_num_threads();
+        let total = starts[COLOR_COUNT + 1];
+        let (push, empty) = (&push, empty);
+        rayon::scope(|scope| {
+            let mut rest = self.bundles.as_mut_slice();
+            let mut first_color = 0;
+            for thread in 1..=threads {
+                // The first colour boundary at or past this thread's share.
+                let target = total * thread / threads;
+                let end_color = (first_color..=COLOR_COUNT + 1)
+                    .find(|&c| starts[c] >= target)
+                    .unwrap_or(COLOR_COUNT + 1);
+                let colors = first_color..end_color;
+                let (mine, others) = rest.split_at_mut(starts[end_color] - starts[first_color]);
+                rest = others;
+                first_color = end_color;
+                scope.spawn(move |_| {
+                    fill_colors(mine, colors, (starts, colored), empty, push);
+                });
+            }
+        });
     }
 
     /// Colours the candidates, in order, into `colored`; returns how many each colour
@@ -176,5 +138,38 @@ impl<B: Bundle> Bundles<B> {
 
     pub fn iter(&self) -> impl Iterator<Item = &B> {
         self.bundles.iter()
+    }
+}
+
+/// Fills `bundles`, the bundles of `colors` (which start at `starts[colors.start]`):
+/// each constraint of those colours, in the order offered, goes to its colour's next
+/// free lane. The constraints are visited in memory order: reading 15,000 contacts in
+/// colour order instead would miss the cache on most of them.
+fn fill_colors<B: Bundle>(
+    bundles: &mut [B],
+    colors: std::ops::Range<usize>,
+    (starts, colored): (&[usize; COLOR_COUNT + 2], &[(u32, u32)]),
+    empty: &B,
+    push: impl Fn(&mut B, u32),
+) {
+    for bundle in bundles.iter_mut() {
+        *bundle = empty.clone();
+    }
+    let base = starts[colors.start];
+    let mut filled = [0usize; COLOR_COUNT + 1];
+    for &(index, color) in colored {
+        let color = color as usize;
+        if !colors.contains(&color) {
+            continue;
+        }
+        let rank = filled[color];
+        filled[color] += 1;
+        push(
+            &mut bundles[starts[color] - base + rank / per_bundle(color)],
+            index,
+        );
+    }
+    for bundle in bundles {
+        bundle.finish();
     }
 }
