@@ -8,6 +8,9 @@
 
 use super::coloring::{COLOR_COUNT, Coloring};
 use super::lanes::LANES;
+#[cfg(target_arch = "x86_64")]
+use super::shared_states::Avx2;
+use super::shared_states::{LaneAccess, Portable, SharedStates};
 
 /// Constraints per bundle: eight, but one in the overflow colour, whose constraints may
 /// share bodies.
@@ -17,8 +20,54 @@ fn per_bundle(color: usize) -> usize {
 
 /// Up to eight constraints of one colour, one per lane.
 pub(crate) trait Bundle: Clone + Send + Sync {
+    /// What one pass over the bundles does (warm start, solve, ...).
+    type Pass: Copy;
+
     /// Computes, eight lanes at a time, what the filled lanes need (effective masses).
     fn finish(&mut self);
+
+    /// Runs `pass` on the bundle: gathers its bodies into lanes, solves, writes back the
+    /// bodies it moves. Must be `#[inline(always)]`, so that `run_bundles` compiles it
+    /// for AVX2.
+    fn run(&mut self, states: &SharedStates, pass: Self::Pass, lanes: impl LaneAccess);
+}
+
+/// Runs `pass` on `bundles` in order: with AVX2 (eight lanes in one register, bodies
+/// moved in and out by transposes) where the CPU has it, with the portable build (SSE2
+/// on x86_64: two registers per lane vector) elsewhere. Both compile the same arithmetic
+/// with the same IEEE operations, so they give the same bits.
+pub(crate) fn run_bundles<B: Bundle>(bundles: &mut [B], states: &SharedStates, pass: B::Pass) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(avx2) = Avx2::detect() {
+        // SAFETY: an `Avx2` value exists only when the CPU has AVX2.
+        unsafe { run_bundles_avx2(bundles, states, pass, avx2) };
+        return;
+    }
+    run_bundles_with(bundles, states, pass, Portable);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn run_bundles_avx2<B: Bundle>(
+    bundles: &mut [B],
+    states: &SharedStates,
+    pass: B::Pass,
+    avx2: Avx2,
+) {
+    run_bundles_with(bundles, states, pass, avx2);
+}
+
+/// The portable path, for tests to compare with the dispatched one.
+#[inline(always)]
+pub(crate) fn run_bundles_with<B: Bundle>(
+    bundles: &mut [B],
+    states: &SharedStates,
+    pass: B::Pass,
+    lanes: impl LaneAccess,
+) {
+    for bundle in bundles {
+        bundle.run(states, pass, lanes);
+    }
 }
 
 /// A constraint offered for colouring: its index (in the contact set or the joint
@@ -171,5 +220,47 @@ fn fill_colors<B: Bundle>(
     }
     for bundle in bundles {
         bundle.finish();
+    }
+}
+
+/// What the SIMD bundles' tests share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{Bundle, Portable, SharedStates, run_bundles, run_bundles_with};
+    use crate::solver::BodyState;
+
+    /// A deterministic spread of values in [-1, 1).
+    pub fn noise(seed: &mut u32) -> f32 {
+        *seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        (*seed >> 8) as f32 / (1u32 << 23) as f32 - 1.0
+    }
+
+    /// Runs `passes` on two copies of `scene()`, one by the portable path and one by the
+    /// dispatched path (AVX2 on a CPU that has it: transposes against element copies,
+    /// and in release builds AVX2 against SSE2 arithmetic). Asserts that the passes
+    /// changed something (`bits` lists what to compare) and that both paths agree bit
+    /// for bit. The golden hashes, equal in debug and release, check the same across
+    /// whole scenes.
+    pub fn assert_dispatch_matches_portable<B: Bundle>(
+        scene: impl Fn() -> (Vec<B>, Vec<BodyState>),
+        passes: &[B::Pass],
+        bits: impl Fn(&[B], &[BodyState]) -> Vec<u32>,
+    ) {
+        let (mut portable, mut portable_states) = scene();
+        let (mut dispatched, mut dispatched_states) = scene();
+        for &pass in passes {
+            let states = SharedStates::new(&mut portable_states);
+            run_bundles_with(&mut portable, &states, pass, Portable);
+            let states = SharedStates::new(&mut dispatched_states);
+            run_bundles(&mut dispatched, &states, pass);
+        }
+        let (before, before_states) = scene();
+        let after = bits(&portable, &portable_states);
+        assert_ne!(
+            bits(&before, &before_states),
+            after,
+            "the passes must change something"
+        );
+        assert_eq!(after, bits(&dispatched, &dispatched_states));
     }
 }

@@ -16,13 +16,14 @@ use std::hint::spin_loop;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::BodyState;
+use super::bundles::run_bundles;
 use super::coloring::COLOR_COUNT;
 use super::dense_bodies::{DenseBodies, Kick};
 use super::shared_states::{Shared, SharedStates};
 use super::softness::Softness;
 use super::step_constraints::StepConstraints;
-use super::wide_contact::{ContactPass, WideContact, run_contacts};
-use super::wide_pin::{PinPass, WidePin, run_pins};
+use super::wide_contact::{ContactPass, WideContact};
+use super::wide_pin::{PinPass, WidePin};
 use crate::id::Slots;
 use crate::joint::{Joint, SoftPass};
 
@@ -228,13 +229,13 @@ impl<'a> Crew<'a> {
 
     fn pins(&self, worker: usize, pass: PinPass) {
         self.colors(worker, &self.pins, |bundles| {
-            run_pins(bundles, &self.states, pass)
+            run_bundles(bundles, &self.states, pass)
         });
     }
 
     fn contacts(&self, worker: usize, pass: ContactPass) {
         self.colors(worker, &self.contacts, |bundles| {
-            run_contacts(bundles, &self.states, pass)
+            run_bundles(bundles, &self.states, pass)
         });
     }
 

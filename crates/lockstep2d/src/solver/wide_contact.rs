@@ -27,9 +27,7 @@ use super::block::Block;
 use super::bundles::Bundle;
 use super::dense_bodies::BodyInfo;
 use super::lanes::{F8, LANES, M8, V8};
-#[cfg(target_arch = "x86_64")]
-use super::shared_states::Avx2;
-use super::shared_states::{LaneAccess, Portable, SharedStates, WideBody};
+use super::shared_states::{LaneAccess, SharedStates, WideBody};
 use super::softness::Softness;
 use crate::contact::Contact;
 use crate::math::cross_sv;
@@ -116,6 +114,35 @@ pub(crate) struct LaneSource<'a> {
 }
 
 impl Bundle for WideContact {
+    type Pass = ContactPass;
+
+    #[inline(always)]
+    fn run(&mut self, states: &SharedStates, pass: ContactPass, lanes: impl LaneAccess) {
+        if let ContactPass::Restitution { .. } = pass
+            && !self.restitution.differs(F8::ZERO).any()
+        {
+            return;
+        }
+        let mut a = lanes.gather(states, &self.body_a);
+        let mut b = lanes.gather(states, &self.body_b);
+        match pass {
+            ContactPass::WarmStart => self.warm_start(&mut a, &mut b),
+            ContactPass::Solve {
+                inv_h,
+                max_push,
+                use_bias,
+            } => {
+                self.solve_normal(&mut a, &mut b, F8::splat(inv_h), max_push, use_bias);
+                self.solve_friction(&mut a, &mut b);
+            }
+            ContactPass::Restitution { threshold } => {
+                self.apply_restitution(&mut a, &mut b, threshold);
+            }
+        }
+        lanes.scatter(states, &a, &self.body_a, &self.moves_a);
+        lanes.scatter(states, &b, &self.body_b, &self.moves_b);
+    }
+
     /// Once every lane is filled: the effective masses and the block, eight lanes at
     /// a time.
     fn finish(&mut self) {
@@ -209,34 +236,6 @@ impl WideContact {
         let (ca, cb) = (p.r_a.cross(d), p.r_b.cross(d));
         let k = self.inv_mass_a + self.inv_mass_b + self.inv_i_a * ca * ca + self.inv_i_b * cb * cb;
         k.greater(F8::ZERO).select(F8::splat(1.0) / k, F8::ZERO)
-    }
-
-    /// Runs `pass` on the bundle: gathers its bodies, solves, writes back the moved ones.
-    #[inline(always)]
-    pub fn run(&mut self, states: &SharedStates, pass: ContactPass, lanes: impl LaneAccess) {
-        if let ContactPass::Restitution { .. } = pass
-            && !self.restitution.differs(F8::ZERO).any()
-        {
-            return;
-        }
-        let mut a = lanes.gather(states, &self.body_a);
-        let mut b = lanes.gather(states, &self.body_b);
-        match pass {
-            ContactPass::WarmStart => self.warm_start(&mut a, &mut b),
-            ContactPass::Solve {
-                inv_h,
-                max_push,
-                use_bias,
-            } => {
-                self.solve_normal(&mut a, &mut b, F8::splat(inv_h), max_push, use_bias);
-                self.solve_friction(&mut a, &mut b);
-            }
-            ContactPass::Restitution { threshold } => {
-                self.apply_restitution(&mut a, &mut b, threshold);
-            }
-        }
-        lanes.scatter(states, &a, &self.body_a, &self.moves_a);
-        lanes.scatter(states, &b, &self.body_b, &self.moves_b);
     }
 
     /// The accumulated impulses of each real lane, for the next step's warm start:
@@ -411,54 +410,12 @@ fn relative_velocity(a: &WideBody, b: &WideBody, p: &WidePoint) -> V8 {
     b.v + p.r_b.turned_by(b.w) - a.v - p.r_a.turned_by(a.w)
 }
 
-/// Runs `pass` on `bundles` in order: with AVX2 (eight lanes in one register, bodies
-/// moved in and out by transposes) where the CPU has it, with the portable build (SSE2 on
-/// x86_64: two registers per lane vector) elsewhere. Both compile the same arithmetic
-/// with the same IEEE operations, so they give the same bits.
-pub(crate) fn run_contacts(bundles: &mut [WideContact], states: &SharedStates, pass: ContactPass) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = Avx2::detect() {
-        // SAFETY: an `Avx2` value exists only when the CPU has AVX2.
-        unsafe { run_contacts_avx2(bundles, states, pass, avx2) };
-        return;
-    }
-    run_contacts_with(bundles, states, pass, Portable);
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn run_contacts_avx2(
-    bundles: &mut [WideContact],
-    states: &SharedStates,
-    pass: ContactPass,
-    avx2: Avx2,
-) {
-    run_contacts_with(bundles, states, pass, avx2);
-}
-
-#[inline(always)]
-fn run_contacts_with(
-    bundles: &mut [WideContact],
-    states: &SharedStates,
-    pass: ContactPass,
-    lanes: impl LaneAccess,
-) {
-    for bundle in bundles {
-        bundle.run(states, pass, lanes);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::math::{Rot, Vec2};
     use crate::solver::BodyState;
-
-    /// A deterministic spread of values in [-1, 1).
-    fn noise(seed: &mut u32) -> f32 {
-        *seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-        (*seed >> 8) as f32 / (1u32 << 23) as f32 - 1.0
-    }
+    use crate::solver::bundles::testing::{assert_dispatch_matches_portable, noise};
 
     /// Two bundles over 24 bodies (the last a dummy), with every field filled.
     fn scene() -> (Vec<WideContact>, Vec<BodyState>) {
@@ -539,25 +496,8 @@ mod tests {
         ContactPass::Restitution { threshold: 1.0 },
     ];
 
-    /// The portable path against AVX2 (on a CPU that has it): transposes against element
-    /// copies, and in release builds SSE2 against AVX2 arithmetic. The golden hashes,
-    /// equal in debug and release, check the same across whole scenes.
     #[test]
     fn the_dispatched_path_gives_the_portable_paths_bits() {
-        let (mut portable, mut portable_states) = scene();
-        let (mut dispatched, mut dispatched_states) = scene();
-        for pass in PASSES {
-            let states = SharedStates::new(&mut portable_states);
-            run_contacts_with(&mut portable, &states, pass, Portable);
-            run_contacts(
-                &mut dispatched,
-                &SharedStates::new(&mut dispatched_states),
-                pass,
-            );
-        }
-        let before = bits(&scene().0, &scene().1);
-        let after = bits(&portable, &portable_states);
-        assert_ne!(before, after, "the passes must change something");
-        assert_eq!(after, bits(&dispatched, &dispatched_states));
+        assert_dispatch_matches_portable(scene, &PASSES, bits);
     }
 }

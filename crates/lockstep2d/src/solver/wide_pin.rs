@@ -14,9 +14,7 @@
 use super::bundles::Bundle;
 use super::dense_bodies::BodyInfo;
 use super::lanes::{F8, LANES, M8, V8};
-#[cfg(target_arch = "x86_64")]
-use super::shared_states::Avx2;
-use super::shared_states::{LaneAccess, Portable, SharedStates, WideBody};
+use super::shared_states::{LaneAccess, SharedStates, WideBody};
 use super::softness::Softness;
 use crate::math::Vec2;
 
@@ -67,6 +65,21 @@ pub(crate) struct WidePin {
 }
 
 impl Bundle for WidePin {
+    type Pass = PinPass;
+
+    #[inline(always)]
+    fn run(&mut self, states: &SharedStates, pass: PinPass, lanes: impl LaneAccess) {
+        let mut a = lanes.gather(states, &self.body_a);
+        let mut b = lanes.gather(states, &self.body_b);
+        let arms = (turned(&a, self.r_a), turned(&b, self.r_b));
+        match pass {
+            PinPass::WarmStart => self.apply(&mut a, &mut b, arms, self.impulse),
+            PinPass::Solve(softness) => self.solve(&mut a, &mut b, arms, softness),
+        }
+        lanes.scatter(states, &a, &self.body_a, &self.moves_a);
+        lanes.scatter(states, &b, &self.body_b, &self.moves_b);
+    }
+
     /// Nothing to do: the effective mass changes with the arms every substep.
     fn finish(&mut self) {}
 }
@@ -113,19 +126,6 @@ impl WidePin {
             let impulse = Vec2::new(self.impulse.x.0[lane], self.impulse.y.0[lane]);
             (self.joint[lane], impulse)
         })
-    }
-
-    #[inline(always)]
-    fn run(&mut self, states: &SharedStates, pass: PinPass, lanes: impl LaneAccess) {
-        let mut a = lanes.gather(states, &self.body_a);
-        let mut b = lanes.gather(states, &self.body_b);
-        let arms = (turned(&a, self.r_a), turned(&b, self.r_b));
-        match pass {
-            PinPass::WarmStart => self.apply(&mut a, &mut b, arms, self.impulse),
-            PinPass::Solve(softness) => self.solve(&mut a, &mut b, arms, softness),
-        }
-        lanes.scatter(states, &a, &self.body_a, &self.moves_a);
-        lanes.scatter(states, &b, &self.body_b, &self.moves_b);
     }
 
     #[inline(always)]
@@ -207,47 +207,12 @@ fn masked(keep: M8, v: V8) -> V8 {
     }
 }
 
-/// Runs `pass` on `bundles` in order, with AVX2 where the CPU has it (see
-/// `wide_contact::run_contacts`; both paths give the same bits).
-pub(crate) fn run_pins(bundles: &mut [WidePin], states: &SharedStates, pass: PinPass) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = Avx2::detect() {
-        // SAFETY: an `Avx2` value exists only when the CPU has AVX2.
-        unsafe { run_pins_avx2(bundles, states, pass, avx2) };
-        return;
-    }
-    run_pins_with(bundles, states, pass, Portable);
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn run_pins_avx2(bundles: &mut [WidePin], states: &SharedStates, pass: PinPass, avx2: Avx2) {
-    run_pins_with(bundles, states, pass, avx2);
-}
-
-#[inline(always)]
-fn run_pins_with(
-    bundles: &mut [WidePin],
-    states: &SharedStates,
-    pass: PinPass,
-    lanes: impl LaneAccess,
-) {
-    for bundle in bundles {
-        bundle.run(states, pass, lanes);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::math::Rot;
     use crate::solver::BodyState;
-
-    /// A deterministic spread of values in [-1, 1).
-    fn noise(seed: &mut u32) -> f32 {
-        *seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-        (*seed >> 8) as f32 / (1u32 << 23) as f32 - 1.0
-    }
+    use crate::solver::bundles::testing::{assert_dispatch_matches_portable, noise};
 
     /// A chain of 17 bodies (the last a dummy) in two bundles: odd and even pins.
     fn scene() -> (Vec<WidePin>, Vec<BodyState>) {
@@ -303,20 +268,6 @@ mod tests {
             PinPass::Solve(Some(Softness::new(60.0, 2.0, 1.0 / 240.0))),
             PinPass::Solve(None),
         ];
-        let (mut portable, mut portable_states) = scene();
-        let (mut dispatched, mut dispatched_states) = scene();
-        for pass in passes {
-            let states = SharedStates::new(&mut portable_states);
-            run_pins_with(&mut portable, &states, pass, Portable);
-            run_pins(
-                &mut dispatched,
-                &SharedStates::new(&mut dispatched_states),
-                pass,
-            );
-        }
-        let before = bits(&scene().0, &scene().1);
-        let after = bits(&portable, &portable_states);
-        assert_ne!(before, after, "the passes must change something");
-        assert_eq!(after, bits(&dispatched, &dispatched_states));
+        assert_dispatch_matches_portable(scene, &passes, bits);
     }
 }
