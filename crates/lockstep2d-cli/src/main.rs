@@ -8,6 +8,7 @@ mod render;
 mod run;
 mod scene_arg;
 mod stages;
+mod synctest;
 mod view;
 
 use std::process::ExitCode;
@@ -35,6 +36,9 @@ enum Command {
     Render(render::RenderArgs),
     /// Open the testbed window on a scene (default: pyramid).
     View(view::ViewArgs),
+    /// Roll back and replay every frame of a scripted run; fail at the first frame that
+    /// differs (GGRS's sync test).
+    Synctest(synctest::SyncTestArgs),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +53,7 @@ fn main() -> ExitCode {
         Some(Command::Run(args)) => run::run(&args),
         Some(Command::Render(args)) => render::run(&args),
         Some(Command::View(args)) => view::run(&args),
+        Some(Command::Synctest(args)) => synctest::run(&args),
         None => default_run::run(),
     };
     match result {

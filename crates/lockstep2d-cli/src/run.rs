@@ -1,9 +1,10 @@
 //! `lockstep2d run`: step a scene headless and report what happened.
 
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
-use lockstep2d::{BodyId, StepProfile, World};
+use lockstep2d::{BodyId, Snapshot, StepProfile, World};
 use lockstep2d_scenes::{Scene, SceneDef, SolverKindJson};
 use serde::Serialize;
 
@@ -19,8 +20,10 @@ pub enum SolverArg {
 
 #[derive(Args, Debug)]
 pub struct RunArgs {
-    /// A named scene (see `lockstep2d scenes`) or a scene file (.json).
-    scene: String,
+    /// A named scene (see `lockstep2d scenes`) or a scene file (.json). Optional with
+    /// `--load-state`; given, its controllers and rate apply to the loaded state.
+    #[arg(required_unless_present = "load_state")]
+    scene: Option<String>,
     /// Steps to run (default: the scene's own count).
     #[arg(long)]
     steps: Option<u32>,
@@ -54,6 +57,13 @@ pub struct RunArgs {
     /// Print one JSON object instead of a summary.
     #[arg(long)]
     json: bool,
+    /// Start from a saved state (`--save-state`) instead of the scene's start: stepping
+    /// on gives the bits one longer run would have.
+    #[arg(long, value_name = "FILE")]
+    load_state: Option<PathBuf>,
+    /// After the run, save the world's state to FILE (a versioned, checked snapshot).
+    #[arg(long, value_name = "FILE")]
+    save_state: Option<PathBuf>,
     #[command(flatten)]
     frames: FrameArgs,
 }
@@ -61,7 +71,11 @@ pub struct RunArgs {
 impl RunArgs {
     /// The scene definition with this command's overrides applied.
     fn scene_def(&self) -> Result<SceneDef, String> {
-        let mut def = crate::scene_arg::load(&self.scene)?;
+        let mut def = match &self.scene {
+            Some(scene) => crate::scene_arg::load(scene)?,
+            // An empty world at the default rate, for the loaded state to fill.
+            None => SceneDef::new("loaded state"),
+        };
         if let Some(hz) = self.hz {
             if !(hz.is_finite() && hz > 0.0) {
                 return Err(format!("--hz {hz}: must be a number > 0"));
@@ -149,11 +163,15 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
     let Scene {
         name,
         mut world,
-        bodies,
+        mut bodies,
         hz,
         steps,
         ..
-    } = def.build().map_err(|e| format!("{}: {e}", args.scene))?;
+    } = def.build().map_err(|e| format!("{}: {e}", def.name()))?;
+    if let Some(path) = &args.load_state {
+        load_state(&mut world, path)?;
+        bodies = world.body_ids().collect();
+    }
     world
         .set_threads(args.threads)
         .map_err(|e| format!("--threads {}: {}", args.threads, e.reason()))?;
@@ -171,6 +189,10 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
         }
     };
     let elapsed = start.elapsed().as_secs_f64();
+    if let Some(path) = &args.save_state {
+        let bytes = world.snapshot().to_bytes();
+        std::fs::write(path, bytes).map_err(|e| format!("--save-state {}: {e}", path.display()))?;
+    }
     let steps = clock.as_ref().map_or(u64::from(steps), FramesRun::steps);
     let (frames, frame_summary) = clock.map(|c| (c.frames, c.summary)).unzip();
     let report = Report {
@@ -197,6 +219,16 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
     } else {
         print_summary(&report, hz);
     }
+    Ok(())
+}
+
+/// Replaces the world's state with the one saved in `path`.
+fn load_state(world: &mut World, path: &Path) -> Result<(), String> {
+    let shown = path.display();
+    let bytes = std::fs::read(path).map_err(|e| format!("--load-state {shown}: {e}"))?;
+    let snapshot =
+        Snapshot::from_bytes(&bytes).map_err(|e| format!("--load-state {shown}: {e}"))?;
+    world.restore(&snapshot);
     Ok(())
 }
 

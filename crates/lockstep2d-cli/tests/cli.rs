@@ -227,3 +227,56 @@ fn json_reports_where_the_step_time_went() {
     );
     assert!(stages["solve"].as_f64().unwrap() > 0.0);
 }
+
+/// A run saved after N steps and continued in another process for M steps ends where
+/// one run of N + M steps does; a broken state file is refused with a reason.
+#[test]
+fn a_saved_state_continues_in_another_process_bit_for_bit() {
+    let dir = std::env::temp_dir().join(format!("lockstep2d-state-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("ragdoll.bin");
+    let file = file.to_str().unwrap();
+    let whole = run_json(&["run", "ragdoll", "--steps", "150", "--json"]);
+    run_json(&[
+        "run",
+        "ragdoll",
+        "--steps",
+        "90",
+        "--save-state",
+        file,
+        "--json",
+    ]);
+    let continued = run_json(&["run", "--load-state", file, "--steps", "60", "--json"]);
+    assert_eq!(continued["state_hash"], whole["state_hash"]);
+    assert_ne!(
+        run_json(&["run", "ragdoll", "--steps", "90", "--json"])["state_hash"],
+        whole["state_hash"],
+        "the comparison must be able to fail"
+    );
+
+    let bytes = std::fs::read(file).unwrap();
+    std::fs::write(file, &bytes[..bytes.len() / 2]).unwrap();
+    let output = lockstep2d(&["run", "--load-state", file, "--steps", "1"]);
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("truncated"), "{}", stderr(&output));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn synctest_passes_a_scripted_scene_and_reports_the_replays() {
+    let output = lockstep2d(&[
+        "synctest",
+        "ragdoll",
+        "--frames",
+        "60",
+        "--check-distance",
+        "7",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("60 frames")
+            && stdout(&output).contains("371 frames played again"),
+        "{}",
+        stdout(&output)
+    );
+}

@@ -27,6 +27,8 @@ mod library;
 mod load;
 mod rng;
 mod save;
+mod script;
+mod synctest;
 
 pub use build::Scene;
 pub use def::{
@@ -37,3 +39,5 @@ pub use error::SceneError;
 pub use library::{many_pyramids_sized, named, names};
 pub use load::{ShapeGeometry, from_json, load_file};
 pub use rng::Pcg32;
+pub use script::Script;
+pub use synctest::{SyncTestError, SyncTestReport, sync_test};

@@ -1,0 +1,100 @@
+//! The rollback check of GGRS's `SyncTestSession`, on a scene: every frame, roll back
+//! `check_distance` frames, play them again with the same inputs, and compare each
+//! frame's state hash with the first time's. A mismatch means a snapshot missed some
+//! state, or the step depends on something outside the world.
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use lockstep2d::{Snapshot, World};
+
+/// What a clean sync test did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SyncTestReport {
+    pub frames: u64,
+    pub check_distance: u64,
+    /// Frames simulated again after a rollback (each compared with the first time).
+    pub resimulated: u64,
+}
+
+/// Why a sync test stopped.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SyncTestError {
+    /// Frame `frame`, played again after a rollback, ended in another state.
+    Mismatch { frame: u64, first: u64, again: u64 },
+    /// The world refused an input or edit, or a step.
+    World(lockstep2d::Error),
+}
+
+impl fmt::Display for SyncTestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SyncTestError::Mismatch {
+                frame,
+                first,
+                again,
+            } => write!(
+                f,
+                "frame {frame} played again after a rollback ended with state hash \
+                 {again:#018x}, the first time {first:#018x}"
+            ),
+            SyncTestError::World(e) => write!(f, "the world refused the script: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SyncTestError {}
+
+impl From<lockstep2d::Error> for SyncTestError {
+    fn from(e: lockstep2d::Error) -> Self {
+        SyncTestError::World(e)
+    }
+}
+
+/// Plays `frames` frames of `dt` on `world`; `play(frame, world)` runs one frame (its
+/// inputs, the step, its end). From frame `check_distance` on, after each frame the
+/// world is rolled back `check_distance` frames and those frames are played again, each
+/// compared with the first time by `World::state_hash`. A distance of 0 checks nothing.
+pub fn sync_test(
+    world: &mut World,
+    frames: u64,
+    check_distance: u64,
+    mut play: impl FnMut(u64, &mut World) -> Result<(), lockstep2d::Error>,
+) -> Result<SyncTestReport, SyncTestError> {
+    // The snapshot taken before each of the last `check_distance` frames and that
+    // frame's hash.
+    let mut history: VecDeque<(Snapshot, u64)> = VecDeque::new();
+    let mut resimulated = 0;
+    for frame in 0..frames {
+        let before = world.snapshot();
+        play(frame, world)?;
+        history.push_back((before, world.state_hash()));
+        if history.len() as u64 > check_distance {
+            history.pop_front();
+            if check_distance == 0 {
+                continue;
+            }
+            let first_frame = frame + 1 - check_distance;
+            world.restore(&history[0].0);
+            for (offset, (_, first)) in history.iter().enumerate() {
+                let replayed = first_frame + offset as u64;
+                play(replayed, world)?;
+                resimulated += 1;
+                let again = world.state_hash();
+                if again != *first {
+                    let (frame, first) = (replayed, *first);
+                    return Err(SyncTestError::Mismatch {
+                        frame,
+                        first,
+                        again,
+                    });
+                }
+            }
+        }
+    }
+    Ok(SyncTestReport {
+        frames,
+        check_distance,
+        resimulated,
+    })
+}
