@@ -5,6 +5,7 @@ mod frames;
 mod image_out;
 mod progress;
 mod render;
+mod replay;
 mod run;
 mod scene_arg;
 mod stages;
@@ -39,6 +40,10 @@ enum Command {
     /// Roll back and replay every frame of a scripted run; fail at the first frame that
     /// differs (GGRS's sync test).
     Synctest(synctest::SyncTestArgs),
+    /// Record a scripted run's inputs, edits and state hashes to a file.
+    Record(replay::RecordArgs),
+    /// Re-simulate a recording and check its state hashes frame by frame.
+    Replay(replay::ReplayArgs),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +59,8 @@ fn main() -> ExitCode {
         Some(Command::Render(args)) => render::run(&args),
         Some(Command::View(args)) => view::run(&args),
         Some(Command::Synctest(args)) => synctest::run(&args),
+        Some(Command::Record(args)) => replay::run_record(&args),
+        Some(Command::Replay(args)) => replay::run_replay(&args),
         None => default_run::run(),
     };
     match result {

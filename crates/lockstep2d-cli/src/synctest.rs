@@ -35,12 +35,7 @@ pub fn run(args: &SyncTestArgs) -> Result<(), String> {
         &mut scene.world,
         args.frames,
         args.check_distance,
-        |frame, world| {
-            script.apply(frame, world)?;
-            world.step(dt)?;
-            script.end_frame(world);
-            Ok(())
-        },
+        |frame, world| script.play(frame, world, dt),
     )
     .map_err(|e| format!("synctest {}: {e}", scene.name))?;
     println!(

@@ -280,3 +280,25 @@ fn synctest_passes_a_scripted_scene_and_reports_the_replays() {
         stdout(&output)
     );
 }
+
+#[test]
+fn record_then_replay_checks_every_frame_and_fails_on_a_changed_file() {
+    let dir = std::env::temp_dir().join(format!("lockstep2d-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("ragdoll.json");
+    let file = file.to_str().unwrap();
+    let recorded = lockstep2d(&["record", "ragdoll", "--frames", "40", "--out", file]);
+    assert!(recorded.status.success(), "{}", stderr(&recorded));
+    let replayed = lockstep2d(&["replay", file]);
+    assert!(replayed.status.success(), "{}", stderr(&replayed));
+    assert!(stdout(&replayed).contains("replayed 40 frames"));
+
+    let text = std::fs::read_to_string(file).unwrap();
+    let mut recording: serde_json::Value = serde_json::from_str(&text).unwrap();
+    recording["frames"][25]["state_hash"] = "0123456789abcdef".into();
+    std::fs::write(file, recording.to_string()).unwrap();
+    let broken = lockstep2d(&["replay", file]);
+    assert!(!broken.status.success());
+    assert!(stderr(&broken).contains("frame 25"), "{}", stderr(&broken));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -25,6 +25,7 @@ mod error;
 mod finite;
 mod library;
 mod load;
+mod recording;
 mod rng;
 mod save;
 mod script;
@@ -38,6 +39,7 @@ pub use def::{
 pub use error::SceneError;
 pub use library::{many_pyramids_sized, named, names};
 pub use load::{ShapeGeometry, from_json, load_file};
+pub use recording::{RecordedFrame, Recording, ReplayError, record, replay};
 pub use rng::Pcg32;
-pub use script::Script;
+pub use script::{Action, Script, play_frame};
 pub use synctest::{SyncTestError, SyncTestReport, sync_test};

@@ -36,55 +36,113 @@ impl Script {
         Script { spawn_at }
     }
 
-    /// Frame `frame`'s inputs and edits, before its step:
+    /// Frame `frame`'s inputs and edits, to apply before its step:
     /// - every third frame a one-shot upward kick to one dynamic body (a different one
     ///   each time);
     /// - for 60 frames out of every 120, a held sideways push on the first dynamic body
-    ///   (a force, which the frame's end clears: see `end_frame`);
+    ///   (a force, which the frame's end clears: see `play_frame`);
     /// - every 40 frames a box dropped from above the scene, and 20 frames later the last
     ///   dynamic body removed.
-    pub fn apply(&self, frame: u64, world: &mut World) -> lockstep2d::Result<()> {
+    pub fn actions(&self, frame: u64, world: &World) -> lockstep2d::Result<Vec<Action>> {
         let dynamic: Vec<BodyId> = world
             .body_ids()
             .filter(|&id| world.body_type(id) == Ok(BodyType::Dynamic))
             .collect();
+        let mut actions = Vec::new();
         if frame.is_multiple_of(KICK_PERIOD) && !dynamic.is_empty() {
             let body = dynamic[(frame as usize).wrapping_mul(7919) % dynamic.len()];
             let side = if frame.is_multiple_of(2) { 0.5 } else { -0.5 };
             let impulse = world.mass(body)? * Vec2::new(side, 2.0);
-            let at = world.center_of_mass(body)?;
-            world.apply_linear_impulse(body, impulse, at)?;
+            let point = world.center_of_mass(body)?;
+            actions.push(Action::Impulse {
+                body,
+                impulse,
+                point,
+            });
         }
         if (frame / HOLD_FRAMES) % 2 == 1
             && let Some(&body) = dynamic.first()
         {
-            let push = world.mass(body)? * Vec2::new(8.0, 0.0);
-            world.apply_force_to_center(body, push)?;
+            let force = world.mass(body)? * Vec2::new(8.0, 0.0);
+            actions.push(Action::Force { body, force });
         }
         match frame % SPAWN_PERIOD {
-            0 => self.spawn(world, frame)?,
-            20 => {
-                if let Some(&last) = dynamic.last() {
-                    world.destroy_body(last)?;
-                }
+            0 => {
+                let offset = ((frame / SPAWN_PERIOD) % 5) as f32 - 2.0;
+                actions.push(Action::SpawnBox {
+                    at: self.spawn_at + Vec2::new(offset, 0.0),
+                    angle: 0.1 * offset,
+                    half: 0.25,
+                });
             }
+            20 => actions.extend(dynamic.last().map(|&body| Action::Destroy { body })),
             _ => {}
         }
-        Ok(())
+        Ok(actions)
     }
 
-    /// The end of a frame: held inputs are let go (they are applied again next frame
-    /// while held).
-    pub fn end_frame(&self, world: &mut World) {
-        world.clear_forces();
+    /// Plays frame `frame` on `world`: its actions (see `actions`), then a step of `dt`
+    /// (see `play_frame`).
+    pub fn play(&self, frame: u64, world: &mut World, dt: f32) -> lockstep2d::Result<()> {
+        let actions = self.actions(frame, world)?;
+        play_frame(world, &actions, dt)
     }
+}
 
-    fn spawn(&self, world: &mut World, frame: u64) -> lockstep2d::Result<()> {
-        let offset = ((frame / SPAWN_PERIOD) % 5) as f32 - 2.0;
-        let at = self.spawn_at + Vec2::new(offset, 0.0);
-        let body = world.create_body(&BodyDef::dynamic(at).with_angle(0.1 * offset))?;
-        let square = Polygon::new_box(0.25, 0.25)?;
-        world.create_shape(body, &ShapeDef::new(Geometry::Polygon(square)))?;
-        Ok(())
+/// One input or edit of a frame, as data: what a recording stores.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Action {
+    /// A one-shot impulse (N·s) at a world point.
+    Impulse {
+        body: BodyId,
+        impulse: Vec2,
+        point: Vec2,
+    },
+    /// A held force (N) at the centre of mass, for this frame.
+    Force {
+        body: BodyId,
+        force: Vec2,
+    },
+    /// A dynamic box of half-size `half` dropped at `at`.
+    SpawnBox {
+        at: Vec2,
+        angle: f32,
+        half: f32,
+    },
+    Destroy {
+        body: BodyId,
+    },
+}
+
+impl Action {
+    pub fn apply(&self, world: &mut World) -> lockstep2d::Result<()> {
+        match *self {
+            Action::Impulse {
+                body,
+                impulse,
+                point,
+            } => world.apply_linear_impulse(body, impulse, point),
+            Action::Force { body, force } => world.apply_force_to_center(body, force),
+            Action::SpawnBox { at, angle, half } => {
+                // The box first: a bad size must not leave a body behind.
+                let square = Polygon::new_box(half, half)?;
+                let body = world.create_body(&BodyDef::dynamic(at).with_angle(angle))?;
+                world.create_shape(body, &ShapeDef::new(Geometry::Polygon(square)))?;
+                Ok(())
+            }
+            Action::Destroy { body } => world.destroy_body(body),
+        }
     }
+}
+
+/// One frame of a game: its actions, the step of `dt`, and the frame's end, where held
+/// forces are let go (a held input applies its force again next frame).
+pub fn play_frame(world: &mut World, actions: &[Action], dt: f32) -> lockstep2d::Result<()> {
+    for action in actions {
+        action.apply(world)?;
+    }
+    world.step(dt)?;
+    world.clear_forces();
+    Ok(())
 }

@@ -17,9 +17,7 @@ fn scripted(scene: &str, frames: u64, threads: u32) -> (u64, usize) {
     let script = Script::new(&scene.world);
     let mut most_bodies = 0;
     let report = sync_test(&mut scene.world, frames, 7, |frame, world| {
-        script.apply(frame, world)?;
-        world.step(dt)?;
-        script.end_frame(world);
+        script.play(frame, world, dt)?;
         most_bodies = most_bodies.max(world.body_count());
         Ok(())
     })
