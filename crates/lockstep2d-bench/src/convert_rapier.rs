@@ -263,6 +263,14 @@ impl BenchWorld for RapierWorld {
         Ok(())
     }
 
+    /// rapier's snapshot as its own examples take one: bincode of the serializable
+    /// `PhysicsWorld` (bodies, colliders, joints, islands, broad and narrow phase).
+    fn snapshot_bytes(&self) -> Option<usize> {
+        bincode::serialize(&self.world)
+            .ok()
+            .map(|bytes| bytes.len())
+    }
+
     fn bodies(&self) -> Vec<BodyState> {
         self.bodies
             .iter()

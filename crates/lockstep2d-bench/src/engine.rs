@@ -25,6 +25,10 @@ pub trait BenchWorld {
     fn foreign_heap_bytes(&self) -> usize {
         0
     }
+    /// The size of the engine's own serialized snapshot of the world, if it has one.
+    fn snapshot_bytes(&self) -> Option<usize> {
+        None
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -33,6 +33,11 @@ impl BenchWorld for LockstepWorld {
         self.scene.world.step(self.dt).map_err(|e| e.to_string())
     }
 
+    /// `World::snapshot` encoded: versioned, checked, everything a step reads.
+    fn snapshot_bytes(&self) -> Option<usize> {
+        Some(self.scene.world.snapshot().to_bytes().len())
+    }
+
     fn bodies(&self) -> Vec<BodyState> {
         let world = &self.scene.world;
         self.scene
