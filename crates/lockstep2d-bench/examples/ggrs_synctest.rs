@@ -104,7 +104,11 @@ impl Game {
 /// The scripted player: pushes right for a second, left for a second, jumps now and then.
 fn scripted_input(frame: u32) -> Input {
     Input {
-        push: if (frame / 60).is_multiple_of(2) { 1 } else { -1 },
+        push: if (frame / 60).is_multiple_of(2) {
+            1
+        } else {
+            -1
+        },
         jump: frame % 45 == 10,
     }
 }

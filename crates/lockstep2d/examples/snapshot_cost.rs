@@ -3,7 +3,8 @@
 //!
 //! `cargo run --release --example snapshot_cost` steps the pyramid 300 times, then prints
 //! the snapshot's size in bytes and the median time of a step, `snapshot`, `restore`,
-//! `to_bytes`, `from_bytes` and `state_hash`, each also as a share of a step.
+//! `snapshot_into` (into a reused snapshot, as a rollback ring does), `to_bytes`,
+//! `from_bytes` and `state_hash`, each also as a share of a step.
 
 use std::time::Instant;
 
@@ -31,6 +32,8 @@ fn main() -> Result<(), lockstep2d::Error> {
         world.step(DT).expect("a valid dt");
     });
     let snapshot_ms = median_ms(|| drop(world.snapshot()));
+    let mut ring_slot = world.snapshot();
+    let snapshot_into_ms = median_ms(|| world.snapshot_into(&mut ring_slot));
     let restore_ms = median_ms(|| world.restore(&snapshot));
     let to_bytes_ms = median_ms(|| drop(snapshot.to_bytes()));
     let from_bytes_ms = median_ms(|| drop(Snapshot::from_bytes(&bytes).expect("own bytes")));
@@ -53,12 +56,14 @@ fn main() -> Result<(), lockstep2d::Error> {
         ("snapshot", snapshot_ms),
         ("restore", restore_ms),
         ("snapshot + restore", snapshot_ms + restore_ms),
+        ("snapshot_into", snapshot_into_ms),
+        ("snapshot_into + restore", snapshot_into_ms + restore_ms),
         ("to_bytes", to_bytes_ms),
         ("from_bytes", from_bytes_ms),
         ("state_hash", hash_ms),
     ] {
         println!(
-            "{name:>20}: {ms:8.3} ms = {:6.2} % of a step",
+            "{name:>24}: {ms:8.3} ms = {:6.2} % of a step",
             100.0 * ms / step
         );
     }

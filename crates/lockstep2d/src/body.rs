@@ -1,5 +1,7 @@
 //! Bodies: their definition, their state and their mass.
 
+use std::mem::take;
+
 use crate::error::{Result, check_finite, check_finite_vec, check_non_negative};
 use crate::id::Slots;
 use crate::math::{Rot, Transform, Vec2, cross};
@@ -96,7 +98,7 @@ impl BodyDef {
 }
 
 /// A body as the world stores it.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Body {
     pub body_type: BodyType,
     /// Pose of the body origin.
@@ -136,6 +138,30 @@ pub(crate) struct Body {
     pub shapes: Vec<u32>,
     /// Joint slot indices, in the order they were added.
     pub joints: Vec<u32>,
+}
+
+/// By hand so that `clone_from` (a snapshot restored into a world) reuses each body's
+/// shape and joint lists instead of allocating them anew. Every other field is plain
+/// data, copied by the struct update; a new field that is not would stop this compiling.
+impl Clone for Body {
+    fn clone(&self) -> Self {
+        Body {
+            shapes: self.shapes.clone(),
+            joints: self.joints.clone(),
+            ..*self
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let (mut shapes, mut joints) = (take(&mut self.shapes), take(&mut self.joints));
+        shapes.clone_from(&source.shapes);
+        joints.clone_from(&source.joints);
+        *self = Body {
+            shapes,
+            joints,
+            ..*source
+        };
+    }
 }
 
 impl Body {

@@ -59,10 +59,25 @@ pub(crate) fn mix_restitution(a: f32, b: f32) -> f32 {
 /// The order of `contacts` is the order the solver visits them, so it is only changed by
 /// appending (pairs come sorted from the broad phase) and by order-keeping removal. The
 /// set is only ever asked `contains`, never iterated, so its order cannot leak.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct ContactSet {
     pub contacts: Vec<Contact>,
     pairs: HashSet<u64, BuildHasherDefault<PairHasher>>,
+}
+
+/// By hand so that `clone_from` reuses the buffers (see `SimState`'s `Clone`).
+impl Clone for ContactSet {
+    fn clone(&self) -> Self {
+        ContactSet {
+            contacts: self.contacts.clone(),
+            pairs: self.pairs.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.contacts.clone_from(&source.contacts);
+        self.pairs.clone_from(&source.pairs);
+    }
 }
 
 fn pair_key(a: u32, b: u32) -> u64 {

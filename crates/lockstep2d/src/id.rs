@@ -61,16 +61,45 @@ pub(crate) trait Handle: Copy {
 ///
 /// Freed slots are reused last-freed-first, a deterministic order, so the same sequence of
 /// calls always hands out the same handles.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Slots<T> {
     entries: Vec<Slot<T>>,
     free: Vec<u32>,
 }
 
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 struct Slot<T> {
     generation: u32,
     value: Option<T>,
+}
+
+/// By hand so that `clone_from` reuses the buffers (see `SimState`'s `Clone`).
+impl<T: Clone> Clone for Slots<T> {
+    fn clone(&self) -> Self {
+        Slots {
+            entries: self.entries.clone(),
+            free: self.free.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.entries.clone_from(&source.entries);
+        self.free.clone_from(&source.free);
+    }
+}
+
+impl<T: Clone> Clone for Slot<T> {
+    fn clone(&self) -> Self {
+        Slot {
+            generation: self.generation,
+            value: self.value.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.generation = source.generation;
+        self.value.clone_from(&source.value);
+    }
 }
 
 impl<T> Default for Slots<T> {

@@ -184,6 +184,36 @@ fn restoring_replays_the_same_bits_in_the_same_world() {
     assert_eq!(world.snapshot().to_bytes(), original_bytes);
 }
 
+/// A rollback ring reuses its snapshots: `snapshot_into` a snapshot that held a bigger
+/// world (more bodies, contacts and tree nodes) and `restore` into a world that holds
+/// one, and nothing of the bigger state is left behind: the bytes and the replay are
+/// those of a fresh snapshot.
+#[test]
+fn snapshots_taken_into_reused_storage_leave_nothing_of_the_old_state() {
+    let (mut world, _) = busy_world_at_100();
+    let fresh = world.snapshot();
+    let expected = hashes(&mut world, 60);
+    world.restore(&fresh);
+
+    let (mut bigger, _) = busy_world_at_100();
+    for i in 0..20 {
+        add_box(
+            &mut bigger,
+            Vec2::new(-4.0 + 0.4 * i as f32, 9.0),
+            0.15,
+            1.0,
+        );
+    }
+    run(&mut bigger, 30);
+    let mut reused = bigger.snapshot();
+    world.snapshot_into(&mut reused);
+    assert_eq!(reused.to_bytes(), fresh.to_bytes());
+
+    bigger.restore(&reused);
+    assert_eq!(bigger.snapshot().to_bytes(), fresh.to_bytes());
+    assert_eq!(hashes(&mut bigger, 60), expected);
+}
+
 #[test]
 fn a_snapshot_through_bytes_restores_into_a_fresh_world() {
     let (mut world, _) = busy_world_at_100();

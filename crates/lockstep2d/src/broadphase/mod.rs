@@ -37,7 +37,7 @@ impl ProxyKey {
     }
 }
 
-#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
 pub(crate) struct BroadPhase {
     static_tree: DynamicTree,
     moving_tree: DynamicTree,
@@ -50,6 +50,26 @@ pub(crate) struct BroadPhase {
     /// Scratch of `find_new_pairs`: which moving-tree proxies moved.
     #[serde(skip)]
     moved_flags: Vec<bool>,
+}
+
+/// By hand so that `clone_from` reuses the trees' buffers (see `SimState`'s `Clone`).
+/// The scratch is not state and starts empty in a clone.
+impl Clone for BroadPhase {
+    fn clone(&self) -> Self {
+        BroadPhase {
+            static_tree: self.static_tree.clone(),
+            moving_tree: self.moving_tree.clone(),
+            moved: self.moved.clone(),
+            staged: Vec::new(),
+            moved_flags: Vec::new(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.static_tree.clone_from(&source.static_tree);
+        self.moving_tree.clone_from(&source.moving_tree);
+        self.moved.clone_from(&source.moved);
+    }
 }
 
 impl BroadPhase {

@@ -29,7 +29,7 @@ impl Node {
     }
 }
 
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct DynamicTree {
     nodes: Vec<Node>,
     root: u32,
@@ -41,6 +41,26 @@ pub(crate) struct DynamicTree {
     /// Reused by `rebuild`: leaf centres and proxy ids. Scratch, so not saved.
     #[serde(skip)]
     build_scratch: Vec<(glam::Vec2, u32)>,
+}
+
+/// By hand so that `clone_from` reuses the node buffer (see `SimState`'s `Clone`). The
+/// scratch is not state and starts empty in a clone.
+impl Clone for DynamicTree {
+    fn clone(&self) -> Self {
+        DynamicTree {
+            nodes: self.nodes.clone(),
+            root: self.root,
+            free: self.free,
+            stack: Vec::new(),
+            build_scratch: Vec::new(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.nodes.clone_from(&source.nodes);
+        self.root = source.root;
+        self.free = source.free;
+    }
 }
 
 impl Default for DynamicTree {

@@ -35,6 +35,10 @@ impl Snapshot {
         &self.state
     }
 
+    pub(crate) fn state_mut(&mut self) -> &mut SimState {
+        &mut self.state
+    }
+
     /// The world's step count when the snapshot was taken.
     pub fn step_count(&self) -> u64 {
         self.state.step_count

@@ -277,6 +277,13 @@ impl World {
         Snapshot::new(self.state.clone())
     }
 
+    /// Like `snapshot`, but into an existing snapshot, reusing its storage: a rollback
+    /// loop that keeps a ring of snapshots then allocates nothing once warm, and copies
+    /// into memory that is already mapped.
+    pub fn snapshot_into(&self, snapshot: &mut Snapshot) {
+        snapshot.state_mut().clone_from(&self.state);
+    }
+
     /// Puts the world back into the state of `snapshot`, taken of this world or of any
     /// other: every id that was valid then is valid again, and stepping gives the same
     /// bits as stepping the world the snapshot was taken of.

@@ -19,7 +19,7 @@ use crate::math::{Aabb, Vec2};
 use crate::shape::Shape;
 use crate::solver::SolverSettings;
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub(crate) struct SimState {
     pub gravity: Vec2,
     pub settings: SolverSettings,
@@ -43,6 +43,84 @@ pub(crate) struct SimState {
     /// Bodies the last step removed for leaving `bounds`.
     pub removed: Vec<BodyId>,
     pub sleep: SleepSettings,
+}
+
+/// Written out so that `clone_from` (what `World::restore` and `World::snapshot_into`
+/// use) reuses every buffer: the derived one allocates the whole state anew, and on a
+/// 5,000-body pyramid the fresh pages cost more than the copying. Both destructure the
+/// state whole, so a new field does not compile until it is copied here too.
+impl Clone for SimState {
+    fn clone(&self) -> Self {
+        let SimState {
+            gravity,
+            settings,
+            bodies,
+            shapes,
+            joints,
+            contacts,
+            broadphase,
+            step_count,
+            impulse_to_force,
+            hit_event_threshold,
+            events,
+            pending_events,
+            bounds,
+            removed,
+            sleep,
+        } = self;
+        SimState {
+            gravity: *gravity,
+            settings: *settings,
+            bodies: bodies.clone(),
+            shapes: shapes.clone(),
+            joints: joints.clone(),
+            contacts: contacts.clone(),
+            broadphase: broadphase.clone(),
+            step_count: *step_count,
+            impulse_to_force: *impulse_to_force,
+            hit_event_threshold: *hit_event_threshold,
+            events: events.clone(),
+            pending_events: pending_events.clone(),
+            bounds: *bounds,
+            removed: removed.clone(),
+            sleep: *sleep,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let SimState {
+            gravity,
+            settings,
+            bodies,
+            shapes,
+            joints,
+            contacts,
+            broadphase,
+            step_count,
+            impulse_to_force,
+            hit_event_threshold,
+            events,
+            pending_events,
+            bounds,
+            removed,
+            sleep,
+        } = source;
+        self.gravity = *gravity;
+        self.settings = *settings;
+        self.bodies.clone_from(bodies);
+        self.shapes.clone_from(shapes);
+        self.joints.clone_from(joints);
+        self.contacts.clone_from(contacts);
+        self.broadphase.clone_from(broadphase);
+        self.step_count = *step_count;
+        self.impulse_to_force = *impulse_to_force;
+        self.hit_event_threshold = *hit_event_threshold;
+        self.events.clone_from(events);
+        self.pending_events.clone_from(pending_events);
+        self.bounds = *bounds;
+        self.removed.clone_from(removed);
+        self.sleep = *sleep;
+    }
 }
 
 impl SimState {
