@@ -64,13 +64,21 @@ pub fn sync_test(
     // The snapshot taken before each of the last `check_distance` frames and that
     // frame's hash.
     let mut history: VecDeque<(Snapshot, u64)> = VecDeque::new();
+    // The oldest snapshot, taken out of the window, is written over by the next frame's.
+    let mut spare: Option<Snapshot> = None;
     let mut resimulated = 0;
     for frame in 0..frames {
-        let before = world.snapshot();
+        let before = match spare.take() {
+            Some(mut reused) => {
+                world.snapshot_into(&mut reused);
+                reused
+            }
+            None => world.snapshot(),
+        };
         play(frame, world)?;
         history.push_back((before, world.state_hash()));
         if history.len() as u64 > check_distance {
-            history.pop_front();
+            spare = history.pop_front().map(|(snapshot, _)| snapshot);
             if check_distance == 0 {
                 continue;
             }
