@@ -97,6 +97,16 @@ impl BodyDef {
     }
 }
 
+/// A joint as one of its bodies lists it: with the body at its other end and whether
+/// the two still collide, so the broad phase can filter a pair without reading the
+/// joint (in a joint grid, every candidate pair is a jointed one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub(crate) struct JointEdge {
+    pub joint: u32,
+    pub other: u32,
+    pub collide_connected: bool,
+}
+
 /// A body as the world stores it.
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Body {
@@ -136,8 +146,8 @@ pub(crate) struct Body {
     pub extent: f32,
     /// Shape slot indices, in the order they were added.
     pub shapes: Vec<u32>,
-    /// Joint slot indices, in the order they were added.
-    pub joints: Vec<u32>,
+    /// The joints on this body, in the order they were added.
+    pub joints: Vec<JointEdge>,
 }
 
 /// By hand so that `clone_from` (a snapshot restored into a world) reuses each body's

@@ -185,3 +185,53 @@ fn each_pin_of_a_hanging_chain_carries_the_links_below_it() {
         stretched = sag;
     }
 }
+
+/// Two overlapping boxes tied by a slack rope: by default the joint turns their collision
+/// off, so they stay overlapped; with `collide_connected` they touch and push apart; and
+/// once the joint is gone, the default pair collides again.
+#[test]
+fn a_joint_turns_its_bodies_collision_off_unless_told_otherwise() {
+    let overlap_after = |collide_connected: bool, drop_joint_at: Option<usize>| {
+        let def = WorldDef {
+            gravity: Vec2::ZERO,
+            ..WorldDef::default()
+        };
+        let mut world = World::new(&def).unwrap();
+        let square = || {
+            ShapeDef::new(Geometry::Polygon(
+                lockstep2d::Polygon::new_box(0.5, 0.5).unwrap(),
+            ))
+        };
+        let a = world.create_body(&BodyDef::dynamic(Vec2::ZERO)).unwrap();
+        let b = world
+            .create_body(&BodyDef::dynamic(Vec2::new(0.6, 0.0)))
+            .unwrap();
+        world.create_shape(a, &square()).unwrap();
+        world.create_shape(b, &square()).unwrap();
+        // A slack rope: it lets the boxes part, so only collision can move them.
+        let rope = lockstep2d::DistanceJointDef::rope(Vec2::ZERO, Vec2::new(0.6, 0.0), 5.0);
+        let joint = JointDef::new(a, b, JointKind::Distance(rope))
+            .with_collide_connected(collide_connected);
+        let id = world.create_joint(&joint).unwrap();
+        for step in 0..60 {
+            if drop_joint_at == Some(step) {
+                world.destroy_joint(id).unwrap();
+            }
+            world.step(support::DT).unwrap();
+        }
+        let gap = world.position(b).unwrap().x - world.position(a).unwrap().x;
+        1.0 - gap
+    };
+    assert!(
+        overlap_after(false, None) > 0.35,
+        "jointed boxes must pass through"
+    );
+    assert!(
+        overlap_after(true, None) < 0.05,
+        "collide_connected boxes push apart"
+    );
+    assert!(
+        overlap_after(false, Some(10)) < 0.05,
+        "freed boxes collide again"
+    );
+}

@@ -19,8 +19,8 @@ impl World {
         self.wake_island(index);
         let body = self.body(index);
         let (joints, shapes) = (body.joints.clone(), body.shapes.clone());
-        for j in joints {
-            self.remove_joint(j);
+        for edge in joints {
+            self.remove_joint(edge.joint);
         }
         for s in shapes {
             self.remove_shape(s);

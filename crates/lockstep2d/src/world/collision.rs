@@ -10,7 +10,6 @@ use crate::collide::{SPECULATIVE_DISTANCE, collide, goes_first};
 use crate::contact::{Contact, carry_impulses, mix_friction, mix_restitution};
 use crate::events::{ContactBegin, ContactEnd, ContactHit};
 use crate::id::Slots;
-use crate::joint::Joint;
 use crate::math::{Aabb, Vec2, cross_sv};
 use crate::recycle::ManifoldCache;
 use crate::shape::Collider;
@@ -27,14 +26,11 @@ impl World {
             contacts,
             shapes,
             bodies,
-            joints,
             ..
         } = &mut self.state;
         // Pairs that may not collide (say, two links of a jointed chain) are dropped in
         // the query, before the sort: in a joint grid they are nearly all the overlaps.
-        let skip = |a: u32, b: u32| {
-            contacts.contains(a, b) || !may_collide((shapes, bodies, joints), a, b)
-        };
+        let skip = |a: u32, b: u32| contacts.contains(a, b) || !may_collide((shapes, bodies), a, b);
         broadphase.find_new_pairs(&mut pairs, skip);
         for &(s1, s2) in &pairs {
             let contact = self.new_contact(s1, s2);
@@ -299,11 +295,7 @@ impl Narrow<'_> {
 
 /// Whether shapes `s1` and `s2` may touch: on different bodies, one of them dynamic, and
 /// no joint between the bodies that turns their collision off.
-fn may_collide(
-    (shapes, bodies, joints): (&Slots<Shape>, &Slots<Body>, &Slots<Joint>),
-    s1: u32,
-    s2: u32,
-) -> bool {
+fn may_collide((shapes, bodies): (&Slots<Shape>, &Slots<Body>), s1: u32, s2: u32) -> bool {
     let body_of = |s: u32| shapes.get(s).expect("pairs name live shapes").body;
     let (b1, b2) = (body_of(s1), body_of(s2));
     if b1 == b2 {
@@ -320,10 +312,10 @@ fn may_collide(
     } else {
         (body2, b1)
     };
-    !fewer.joints.iter().any(|&j| {
-        let joint = joints.get(j).expect("bodies list live joints");
-        !joint.collide_connected && (joint.body_a == other || joint.body_b == other)
-    })
+    !fewer
+        .joints
+        .iter()
+        .any(|edge| edge.other == other && !edge.collide_connected)
 }
 
 /// How far a body's shapes reach from its centre of mass; 0 for a static body, which

@@ -1,6 +1,7 @@
 //! Creating, destroying and reading joints.
 
 use super::World;
+use crate::body::JointEdge;
 use crate::error::{Error, Result, check_finite_vec};
 use crate::id::{BodyId, JointId};
 use crate::joint::{Joint, JointDef, JointState};
@@ -32,13 +33,14 @@ impl World {
         self.wake_island(b);
         let joint = Joint::new(def, (a, self.body(a)), (b, self.body(b)));
         let id: JointId = self.state.joints.insert(joint);
-        for body in [a, b] {
-            self.state
-                .bodies
-                .get_mut(body)
-                .expect("resolved")
-                .joints
-                .push(id.index);
+        for (body, other) in [(a, b), (b, a)] {
+            let edge = JointEdge {
+                joint: id.index,
+                other,
+                collide_connected: def.collide_connected,
+            };
+            let body = self.state.bodies.get_mut(body).expect("resolved");
+            body.joints.push(edge);
         }
         if !def.collide_connected {
             self.state.contacts.remove_where(|c| {
@@ -124,7 +126,7 @@ impl World {
             let Some(b) = self.state.bodies.get_mut(body) else {
                 continue;
             };
-            b.joints.retain(|&j| j != index);
+            b.joints.retain(|edge| edge.joint != index);
             if joint.collide_connected {
                 continue;
             }

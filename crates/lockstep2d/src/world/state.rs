@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::SleepSettings;
-use crate::body::Body;
+use crate::body::{Body, JointEdge};
 use crate::broadphase::BroadPhase;
 use crate::contact::{Contact, ContactSet};
 use crate::events::ContactEvents;
@@ -162,26 +162,30 @@ impl SimState {
     fn bodies_link_back(&self) -> bool {
         let bodies_ok = self.bodies.iter().all(|(i, body)| {
             let shape_ok = |&s: &u32| self.shapes.get(s).is_some_and(|shape| shape.body == i);
-            let joint_ok = |&j: &u32| {
-                self.joints
-                    .get(j)
-                    .is_some_and(|jt| jt.body_a == i || jt.body_b == i)
+            // An edge names a joint on this body, the joint's other body and its flag.
+            let joint_ok = |edge: &JointEdge| {
+                self.joints.get(edge.joint).is_some_and(|jt| {
+                    let ends = [(jt.body_a, jt.body_b), (jt.body_b, jt.body_a)];
+                    ends.contains(&(i, edge.other))
+                        && jt.collide_connected == edge.collide_connected
+                })
             };
             body.shapes.iter().all(shape_ok) && body.joints.iter().all(joint_ok)
         });
-        let lists = |b: u32, pick: fn(&Body) -> &Vec<u32>, x: u32| {
+        let shapes_ok = self.shapes.iter().all(|(i, s)| {
+            self.bodies
+                .get(s.body)
+                .is_some_and(|body| body.shapes.contains(&i))
+        });
+        let lists_joint = |b: u32, joint: u32| {
             self.bodies
                 .get(b)
-                .is_some_and(|body| pick(body).contains(&x))
+                .is_some_and(|body| body.joints.iter().any(|e| e.joint == joint))
         };
-        let shapes_ok = self
-            .shapes
-            .iter()
-            .all(|(i, s)| lists(s.body, |b| &b.shapes, i));
         let joints_ok = self
             .joints
             .iter()
-            .all(|(i, j)| lists(j.body_a, |b| &b.joints, i) && lists(j.body_b, |b| &b.joints, i));
+            .all(|(i, j)| lists_joint(j.body_a, i) && lists_joint(j.body_b, i));
         bodies_ok && shapes_ok && joints_ok
     }
 }
