@@ -11,6 +11,7 @@
 
 use ggrs::{Config, GgrsError, GgrsRequest, PlayerType, SessionBuilder};
 use lockstep2d::{BodyId, BodyType, Snapshot, Vec2, World};
+use lockstep2d_bench::example_args::ExampleArgs;
 use serde::{Deserialize, Serialize};
 
 /// One player's input for a frame: what a game would read from its controller.
@@ -114,15 +115,8 @@ fn scripted_input(frame: u32) -> Input {
 }
 
 fn main() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let frames: u32 = match args.iter().position(|a| a == "--frames") {
-        Some(i) => args
-            .get(i + 1)
-            .ok_or("--frames needs a number")?
-            .parse()
-            .map_err(|e| format!("--frames: {e}"))?,
-        None => 600,
-    };
+    let args = ExampleArgs::from_env();
+    let frames = args.number("--frames", 600)?;
     let check_distance = 7;
     let mut session = SessionBuilder::<GameConfig>::new()
         .with_num_players(1)
@@ -131,7 +125,7 @@ fn main() -> Result<(), String> {
         .map_err(|e| e.to_string())?
         .start_synctest_session()
         .map_err(|e| e.to_string())?;
-    let mut game = Game::new(args.iter().any(|a| a == "--keep-state-outside"))?;
+    let mut game = Game::new(args.has("--keep-state-outside"))?;
     let start = game
         .world
         .position(game.player)

@@ -8,25 +8,16 @@
 //! Growth no faster than n log n allows 4 × log(88,000)/log(22,000) ≈ 4.5 × the time.
 
 use lockstep2d_bench::engine::Engine;
+use lockstep2d_bench::example_args::ExampleArgs;
 use lockstep2d_bench::settings::Settings;
 use lockstep2d_bench::timing;
 use lockstep2d_scenes::many_pyramids_sized;
 
 fn main() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |flag: &str| {
-        args.iter()
-            .position(|a| a == flag)
-            .and_then(|i| args.get(i + 1))
-    };
-    let number = |flag: &str, default: u32| -> Result<u32, String> {
-        value(flag).map_or(Ok(default), |v| {
-            v.parse().map_err(|e| format!("{flag} {v}: {e}"))
-        })
-    };
-    let steps = number("--steps", 200)?;
-    let runs = number("--runs", 3)?;
-    let engines = value("--engines").map_or("lockstep2d,box2d,rapier", String::as_str);
+    let args = ExampleArgs::from_env();
+    let steps = args.number("--steps", 200)?;
+    let runs = args.number("--runs", 3)?;
+    let engines = args.value("--engines").unwrap_or("lockstep2d,box2d,rapier");
     let small = many_pyramids_sized(20, 20);
     let large = many_pyramids_sized(40, 40);
     println!(

@@ -7,19 +7,13 @@
 //! sizes and their ratio.
 
 use lockstep2d_bench::engine::Engine;
+use lockstep2d_bench::example_args::ExampleArgs;
 use lockstep2d_bench::settings::Settings;
 
 fn main() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |flag: &str| {
-        args.iter()
-            .position(|a| a == flag)
-            .and_then(|i| args.get(i + 1))
-    };
-    let scene = value("--scene").map_or("large_pyramid", String::as_str);
-    let steps: u32 = value("--steps").map_or(Ok(300), |v| {
-        v.parse().map_err(|e| format!("--steps {v}: {e}"))
-    })?;
+    let args = ExampleArgs::from_env();
+    let scene = args.value("--scene").unwrap_or("large_pyramid");
+    let steps = args.number("--steps", 300)?;
     let def = lockstep2d_scenes::named(scene).ok_or(format!("no scene named {scene}"))?;
     let settings = Settings::for_scene(&def, 1);
     let mut sizes = Vec::new();

@@ -13,6 +13,7 @@ pub mod alloc_counter;
 pub mod convert_box2d;
 pub mod convert_rapier;
 pub mod engine;
+pub mod example_args;
 pub mod frames;
 pub mod geometry;
 pub mod lockstep;
