@@ -17,6 +17,15 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
+/// A file `name` in a fresh directory of this process's own (`tag` tells tests apart);
+/// the caller removes the directory.
+fn scratch_file(tag: &str, name: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("lockstep2d-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(name).to_str().unwrap().to_owned();
+    (dir, file)
+}
+
 fn run_json(args: &[&str]) -> serde_json::Value {
     let output = lockstep2d(args);
     assert!(
@@ -232,10 +241,8 @@ fn json_reports_where_the_step_time_went() {
 /// one run of N + M steps does; a broken state file is refused with a reason.
 #[test]
 fn a_saved_state_continues_in_another_process_bit_for_bit() {
-    let dir = std::env::temp_dir().join(format!("lockstep2d-state-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("ragdoll.bin");
-    let file = file.to_str().unwrap();
+    let (dir, file) = scratch_file("state", "ragdoll.bin");
+    let file = file.as_str();
     let whole = run_json(&["run", "ragdoll", "--steps", "150", "--json"]);
     run_json(&[
         "run",
@@ -283,10 +290,8 @@ fn synctest_passes_a_scripted_scene_and_reports_the_replays() {
 
 #[test]
 fn record_then_replay_checks_every_frame_and_fails_on_a_changed_file() {
-    let dir = std::env::temp_dir().join(format!("lockstep2d-record-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("ragdoll.json");
-    let file = file.to_str().unwrap();
+    let (dir, file) = scratch_file("record", "ragdoll.json");
+    let file = file.as_str();
     let recorded = lockstep2d(&["record", "ragdoll", "--frames", "40", "--out", file]);
     assert!(recorded.status.success(), "{}", stderr(&recorded));
     let replayed = lockstep2d(&["replay", file]);
