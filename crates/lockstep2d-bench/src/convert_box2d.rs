@@ -43,6 +43,12 @@ impl Box2dWorld {
         Ok(out)
     }
 
+    /// Box2D's own timings of the last step, stage by stage (ms).
+    pub fn profile(&self) -> b2Profile {
+        // SAFETY: a plain query on the world this struct owns.
+        unsafe { b2World_GetProfile(self.world) }
+    }
+
     fn add_body(&mut self, body: &BodyJson, settings: &Settings) -> Result<b2BodyId, String> {
         // SAFETY: b2DefaultBodyDef only fills a struct.
         let mut bd = unsafe { b2DefaultBodyDef() };

@@ -28,6 +28,13 @@ impl LockstepWorld {
     }
 }
 
+impl LockstepWorld {
+    /// The world's own timings of the last step, stage by stage.
+    pub fn profile(&self) -> lockstep2d::StepProfile {
+        *self.scene.world.profile()
+    }
+}
+
 impl BenchWorld for LockstepWorld {
     fn step(&mut self) -> Result<(), String> {
         self.scene.world.step(self.dt).map_err(|e| e.to_string())

@@ -25,6 +25,7 @@ pub(crate) struct Block {
 impl Block {
     /// K from the inverse masses (m_a, i_a, m_b, i_b), the normal and the two points'
     /// lever arms; a lane is usable where it has two points and K is well conditioned.
+    #[inline(always)]
     pub fn new(masses: [F8; 4], normal: V8, arms: [(V8, V8); 2], two_points: M8) -> Block {
         let [inv_mass_a, inv_i_a, inv_mass_b, inv_i_b] = masses;
         let [(ra1, rb1), (ra2, rb2)] = arms;

@@ -23,7 +23,12 @@ pub(crate) trait Bundle: Clone + Send + Sync {
     /// What one pass over the bundles does (warm start, solve, ...).
     type Pass: Copy;
 
+    /// Makes the bundle take its lanes from the first again, keeping the old lanes' data:
+    /// for a bundle whose every lane is about to be filled, which overwrites them all.
+    fn restart(&mut self);
+
     /// Computes, eight lanes at a time, what the filled lanes need (effective masses).
+    /// Must be `#[inline(always)]`, so that `finish_bundles` compiles it for AVX2.
     fn finish(&mut self);
 
     /// Runs `pass` on the bundle: gathers its bodies into lanes, solves, writes back the
@@ -201,10 +206,8 @@ fn fill_colors<B: Bundle>(
     empty: &B,
     push: impl Fn(&mut B, u32),
 ) {
-    for bundle in bundles.iter_mut() {
-        *bundle = empty.clone();
-    }
     let base = starts[colors.start];
+    restart(bundles, colors.clone(), starts, empty);
     let mut filled = [0usize; COLOR_COUNT + 1];
     for &(index, color) in colored {
         let color = color as usize;
@@ -213,13 +216,76 @@ fn fill_colors<B: Bundle>(
         }
         let rank = filled[color];
         filled[color] += 1;
-        push(
-            &mut bundles[starts[color] - base + rank / per_bundle(color)],
-            index,
-        );
+        let slot = starts[color] - base + rank / per_bundle(color);
+        if rank % per_bundle(color) == 0
+            && let Some(next) = bundles.get(slot + 1)
+        {
+            prefetch(next);
+        }
+        push(&mut bundles[slot], index);
     }
-    for bundle in bundles {
-        bundle.finish();
+    finish_bundles(bundles);
+}
+
+/// `Bundle::finish` on every bundle, with AVX2 where the CPU has it (as `run_bundles`;
+/// the same IEEE operations either way).
+fn finish_bundles<B: Bundle>(bundles: &mut [B]) {
+    #[cfg(target_arch = "x86_64")]
+    if Avx2::detect().is_some() {
+        // SAFETY: the CPU has AVX2.
+        unsafe { finish_bundles_avx2(bundles) };
+        return;
+    }
+    bundles.iter_mut().for_each(B::finish);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn finish_bundles_avx2<B: Bundle>(bundles: &mut [B]) {
+    bundles.iter_mut().for_each(B::finish);
+}
+
+/// Asks the CPU to bring `value`'s cache lines in: a colour's next bundle, while its
+/// current one fills. The colours' bundles are filled side by side, each a stream the
+/// hardware prefetcher does not follow, and the first touch of each bundle missed the
+/// cache: a quarter of the filling's time.
+#[inline(always)]
+fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        let start = (value as *const T).cast::<i8>();
+        for offset in (0..size_of::<T>()).step_by(64) {
+            // SAFETY: a prefetch is a hint that cannot fault; the address is inside
+            // `value`.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(start.add(offset)) };
+        }
+    }
+}
+
+/// Readies `bundles` (the bundles of `colors`) for filling without rewriting them all: a
+/// colour's bundles are full but for its last, so only that one, whose padding lanes
+/// must read the dummy body with zero masses, becomes `empty`; the others restart. An
+/// overflow bundle has one lane, so every one becomes `empty`.
+fn restart<B: Bundle>(
+    bundles: &mut [B],
+    colors: std::ops::Range<usize>,
+    starts: &[usize; COLOR_COUNT + 2],
+    empty: &B,
+) {
+    let base = starts[colors.start];
+    for color in colors {
+        let mine = &mut bundles[starts[color] - base..starts[color + 1] - base];
+        let full = if color == COLOR_COUNT {
+            0
+        } else {
+            mine.len().saturating_sub(1)
+        };
+        let (full, partial) = mine.split_at_mut(full);
+        full.iter_mut().for_each(B::restart);
+        partial
+            .iter_mut()
+            .for_each(|bundle| bundle.clone_from(empty));
     }
 }
 

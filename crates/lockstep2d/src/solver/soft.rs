@@ -22,6 +22,7 @@ use crate::id::Slots;
 use crate::joint::Joint;
 use crate::math::{Rot, Vec2};
 use crate::solver::SolverSettings;
+use crate::world::{Laps, SolveProfile};
 use rayon::ThreadPool;
 
 /// What the soft step reads and writes of a body in its inner loops: eight `f32`s, one
@@ -70,7 +71,8 @@ pub(crate) struct SoftStep {
 }
 
 impl SoftStep {
-    /// Advances every body by `dt`: velocities, constraints and poses.
+    /// Advances every body by `dt`: velocities, constraints and poses. Returns how long
+    /// each part took.
     pub fn step(
         &mut self,
         bodies: &mut Slots<Body>,
@@ -79,11 +81,13 @@ impl SoftStep {
         settings: &SolverSettings,
         (gravity, dt): (Vec2, f32),
         pool: Option<&ThreadPool>,
-    ) {
+    ) -> SolveProfile {
+        let mut laps = Laps::start();
         let h = dt / settings.substeps as f32;
         self.load(bodies, gravity, h);
         let joint_softness = Softness::new(settings.joint_hertz, settings.joint_damping_ratio, h);
         self.prepare(bodies, contacts, joints, settings, (h, pool.is_some()));
+        let prepare = laps.lap();
         let program = Program {
             substeps: settings.substeps,
             h,
@@ -111,8 +115,13 @@ impl SoftStep {
             }),
             None => crew.run(0, Some(joints)),
         }
-
+        let constraints = laps.lap();
         self.store(bodies, contacts, joints);
+        SolveProfile {
+            prepare,
+            constraints,
+            store: laps.lap(),
+        }
     }
 
     fn load(&mut self, bodies: &Slots<Body>, gravity: Vec2, h: f32) {

@@ -51,6 +51,26 @@ struct WidePoint {
     approach: F8,
 }
 
+impl WidePoint {
+    /// Zeroes lane `lane`, as in a new bundle (the masses are set by `finish`).
+    fn clear_lane(&mut self, lane: usize) {
+        let fields = [
+            &mut self.r_a.x,
+            &mut self.r_a.y,
+            &mut self.r_b.x,
+            &mut self.r_b.y,
+            &mut self.base_separation,
+            &mut self.normal_impulse,
+            &mut self.tangent_impulse,
+            &mut self.total_normal_impulse,
+            &mut self.approach,
+        ];
+        for field in fields {
+            field.0[lane] = 0.0;
+        }
+    }
+}
+
 /// What one pass over the contacts does.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum ContactPass {
@@ -143,8 +163,13 @@ impl Bundle for WideContact {
         lanes.scatter(states, &b, &self.body_b, &self.moves_b);
     }
 
+    fn restart(&mut self) {
+        self.len = 0;
+    }
+
     /// Once every lane is filled: the effective masses and the block, eight lanes at
     /// a time.
+    #[inline(always)]
     fn finish(&mut self) {
         let tangent = self.tangent();
         // A lane's missing second point keeps zero masses, so it never pushes.
@@ -209,6 +234,9 @@ impl WideContact {
         set(&mut self.inv_i_a, inv_i_a);
         set(&mut self.inv_mass_b, inv_mass_b);
         set(&mut self.inv_i_b, inv_i_b);
+        // A restarted bundle holds last step's lanes: a one-point manifold must clear
+        // the second point, whose impulses would otherwise be warm-started.
+        self.points[1].clear_lane(lane);
         for (p, mp) in self.points.iter_mut().zip(manifold.points()) {
             let r_a = mp.anchor_a - a.center_offset;
             let r_b = mp.anchor_b - b.center_offset;
@@ -232,6 +260,7 @@ impl WideContact {
 
     /// 1 / (m_a⁻¹ + m_b⁻¹ + i_a⁻¹·(r_a × d)² + i_b⁻¹·(r_b × d)²): the effective mass
     /// along the unit direction `d` at point `p`; 0 when neither body can move.
+    #[inline(always)]
     fn mass_along(&self, p: &WidePoint, d: V8) -> F8 {
         let (ca, cb) = (p.r_a.cross(d), p.r_b.cross(d));
         let k = self.inv_mass_a + self.inv_mass_b + self.inv_i_a * ca * ca + self.inv_i_b * cb * cb;

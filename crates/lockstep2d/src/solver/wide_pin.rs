@@ -80,7 +80,12 @@ impl Bundle for WidePin {
         lanes.scatter(states, &b, &self.body_b, &self.moves_b);
     }
 
+    fn restart(&mut self) {
+        self.len = 0;
+    }
+
     /// Nothing to do: the effective mass changes with the arms every substep.
+    #[inline(always)]
     fn finish(&mut self) {}
 }
 

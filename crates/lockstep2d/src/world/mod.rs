@@ -10,7 +10,8 @@ mod shapes;
 mod sleep;
 mod state;
 
-pub use profile::StepProfile;
+pub(crate) use profile::Laps;
+pub use profile::{SolveProfile, StepProfile};
 pub use sleep::SleepSettings;
 pub(crate) use state::SimState;
 
@@ -139,7 +140,7 @@ impl World {
     }
 
     fn run_step(&mut self, dt: f32) {
-        let mut laps = profile::Laps::start();
+        let mut laps = Laps::start();
         self.begin_step_reports();
         self.run_controllers(dt);
         self.profile.controllers = laps.lap();
@@ -162,7 +163,7 @@ impl World {
     fn solve(&mut self, dt: f32) {
         match self.state.settings.kind {
             SolverKind::Soft => {
-                self.soft.step(
+                self.profile.solve_parts = self.soft.step(
                     &mut self.state.bodies,
                     &mut self.state.contacts,
                     &mut self.state.joints,
@@ -173,6 +174,7 @@ impl World {
                 self.state.impulse_to_force = self.state.settings.substeps as f32 / dt;
             }
             SolverKind::Pgs => {
+                self.profile.solve_parts = SolveProfile::default();
                 let inv_dt = 1.0 / dt;
                 integrate_velocities(&mut self.state.bodies, self.state.gravity, dt);
                 self.pgs.solve(

@@ -15,6 +15,8 @@ pub struct StepProfile {
     pub narrow_phase: f64,
     /// Integration and constraints.
     pub solve: f64,
+    /// Where the soft step's part of `solve` went (zero under PGS).
+    pub solve_parts: SolveProfile,
     /// Refitting the broad-phase boxes.
     pub refit: f64,
     /// Islands and sleep.
@@ -29,6 +31,9 @@ impl StepProfile {
         self.broad_phase += other.broad_phase;
         self.narrow_phase += other.narrow_phase;
         self.solve += other.solve;
+        self.solve_parts.prepare += other.solve_parts.prepare;
+        self.solve_parts.constraints += other.solve_parts.constraints;
+        self.solve_parts.store += other.solve_parts.store;
         self.refit += other.refit;
         self.sleep += other.sleep;
         self.total += other.total;
@@ -41,6 +46,11 @@ impl StepProfile {
             broad_phase: self.broad_phase / n,
             narrow_phase: self.narrow_phase / n,
             solve: self.solve / n,
+            solve_parts: SolveProfile {
+                prepare: self.solve_parts.prepare / n,
+                constraints: self.solve_parts.constraints / n,
+                store: self.solve_parts.store / n,
+            },
             refit: self.refit / n,
             sleep: self.sleep / n,
             total: self.total / n,
@@ -48,8 +58,18 @@ impl StepProfile {
     }
 }
 
+/// The soft step's solve in three parts (ms): building the step's constraints
+/// (colouring, filling bundles), the substeps themselves, and writing impulses and
+/// poses back.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct SolveProfile {
+    pub prepare: f64,
+    pub constraints: f64,
+    pub store: f64,
+}
+
 /// Times consecutive stages.
-pub(super) struct Laps {
+pub(crate) struct Laps {
     start: Instant,
     last: Instant,
 }

@@ -1,0 +1,91 @@
+//! Where a step's time goes, in lockstep2d and in Box2D v3, stage by stage, from each
+//! engine's own timers, averaged over the same steps of the same scene in one run.
+//!
+//! `cargo run --release -p lockstep2d-bench --example stage_profile [-- --scene
+//! large_pyramid --steps 500]`
+//!
+//! The stages do not map one to one. Box2D's `transforms` (finalising bodies) writes the
+//! poses back and computes the new boxes: our store's pose half and our refit. Its
+//! `collide` also begins new contacts, part of our broad phase.
+
+use lockstep2d_bench::convert_box2d::Box2dWorld;
+use lockstep2d_bench::engine::BenchWorld;
+use lockstep2d_bench::example_args::ExampleArgs;
+use lockstep2d_bench::lockstep::LockstepWorld;
+use lockstep2d_bench::settings::Settings;
+use lockstep2d_scenes::named;
+
+fn main() -> Result<(), String> {
+    let args = ExampleArgs::from_env();
+    let steps = args.number("--steps", 500)?;
+    let scene = args.value("--scene").unwrap_or("large_pyramid");
+    let def = named(scene).ok_or(format!("unknown scene {scene}"))?;
+    let settings = Settings::for_scene(&def, 1);
+    let mut ours = LockstepWorld::new(&def, &settings)?;
+    let mut theirs = Box2dWorld::new(&def, &settings)?;
+    let (mut l, mut b) = (Sums::default(), Sums::default());
+    for _ in 0..steps {
+        ours.step()?;
+        let p = ours.profile();
+        let s = p.solve_parts;
+        l.add(&[
+            p.total,
+            p.broad_phase,
+            p.narrow_phase,
+            s.prepare,
+            s.constraints,
+            s.store,
+            p.refit,
+            p.sleep,
+        ]);
+        theirs.step()?;
+        let p = theirs.profile();
+        b.add(
+            &[
+                p.step,
+                p.pairs,
+                p.collide,
+                p.solverSetup + p.prepareConstraints,
+                p.constraints - p.prepareConstraints - p.storeImpulses,
+                p.storeImpulses,
+                p.transforms + p.refit,
+                p.sleepIslands + p.splitIslands,
+            ]
+            .map(f64::from),
+        );
+    }
+    let names = [
+        "step",
+        "broad phase / pairs",
+        "narrow phase / collide",
+        "solve: prepare / setup + prepare",
+        "solve: substeps",
+        "solve: store / store impulses",
+        "refit / transforms + refit",
+        "sleep / islands",
+    ];
+    println!("{scene}: {steps} steps, mean ms per step (each engine's own timers)");
+    println!("  {:<34} {:>10} {:>10}", "stage", "lockstep2d", "box2d");
+    for (i, name) in names.iter().enumerate() {
+        let (x, y) = (l.mean(i, steps), b.mean(i, steps));
+        println!("  {name:<34} {x:>10.3} {y:>10.3}");
+    }
+    Ok(())
+}
+
+/// Per-stage sums over steps.
+#[derive(Default)]
+struct Sums(Vec<f64>);
+
+impl Sums {
+    fn add(&mut self, stages: &[f64]) {
+        self.0.resize(stages.len(), 0.0);
+        for (sum, ms) in self.0.iter_mut().zip(stages) {
+            *sum += ms;
+        }
+    }
+
+    fn mean(&self, stage: usize, steps: u32) -> f64 {
+        self.0[stage] / f64::from(steps)
+    }
+}
