@@ -7,10 +7,10 @@
 use lockstep2d_scenes::named;
 
 /// The step at which every body of `falling_hinges` is asleep, and the hash then.
-const FALLING_HINGES_SLEEP_STEP: u64 = 562;
-const FALLING_HINGES_HASH: u64 = 0xb34d_d4df_1a19_da7e;
+const FALLING_HINGES_SLEEP_STEP: u64 = 350;
+const FALLING_HINGES_HASH: u64 = 0xdf27_9745_88ec_4a69;
 /// `large_pyramid` after 300 steps.
-const LARGE_PYRAMID_300_HASH: u64 = 0x39e3_eea4_0182_6711;
+const LARGE_PYRAMID_300_HASH: u64 = 0xa0e3_1e4b_18c6_a286;
 
 /// Steps `falling_hinges` on `threads` threads until it all sleeps (at most 2,000 steps).
 fn falling_hinges(threads: u32) -> (u64, u64) {

@@ -18,9 +18,9 @@
 //!   `max_push_speed`; while relaxing: no push, only vn ≥ 0;
 //! - friction: vt → 0 with |Pt| ≤ μ·Pn.
 //!
-//! A two-point manifold whose points are well apart solves both normal impulses at once
-//! (the 2×2 block solve of `block.rs`); otherwise, and where the block finds no answer,
-//! point by point. Restitution runs once after the substeps, against the approach speed
+//! Relaxing, a two-point manifold whose points are well apart solves both normal
+//! impulses at once (the 2×2 block solve of `block.rs`); otherwise, and where the block
+//! finds no answer, point by point. Restitution runs once after the substeps, against the approach speed
 //! the point had before the step.
 
 use super::block::Block;
@@ -296,7 +296,8 @@ impl WideContact {
         }
     }
 
-    /// Normal impulses: soft when `use_bias`, the block solve where it applies.
+    /// Normal impulses: soft when `use_bias`; when relaxing, the block solve where it
+    /// applies.
     #[inline(always)]
     fn solve_normal(
         &mut self,
@@ -314,22 +315,21 @@ impl WideContact {
             self.target(p2, a, b, inv_h, max_push, use_bias),
         ];
         let x_old = [p1.normal_impulse, p2.normal_impulse];
-        let vn = [
-            self.normal_velocity(a, b, p1),
-            self.normal_velocity(a, b, p2),
-        ];
-        let compliance =
-            |t: &Target, p: &WidePoint| t.impulse_scale / (t.mass_scale * p.normal_mass);
-        let compliance = [compliance(&targets[0], p1), compliance(&targets[1], p2)];
-        let bias = [targets[0].bias, targets[1].bias];
-        let (blocked, x_block) = self.block.solve(x_old, vn, bias, compliance);
+        let vn1 = self.normal_velocity(a, b, p1);
+        let (blocked, x_block) = if use_bias {
+            (M8::default(), [F8::ZERO; 2])
+        } else {
+            let vn = [vn1, self.normal_velocity(a, b, p2)];
+            self.block
+                .solve(x_old, vn, [targets[0].bias, targets[1].bias])
+        };
         for i in 0..2 {
             let p = &self.points[i];
             let t = &targets[i];
             // Point 2 sees point 1's impulse (the block lanes applied both from the same
             // velocities; applying them one after the other lands in the same place).
             let vn = if i == 0 {
-                vn[0]
+                vn1
             } else {
                 self.normal_velocity(a, b, p)
             };
