@@ -2,7 +2,7 @@
 //! engine's own timers, averaged over the same steps of the same scene in one run.
 //!
 //! `cargo run --release -p lockstep2d-bench --example stage_profile [-- --scene
-//! large_pyramid --steps 500]`
+//! large_pyramid --steps 500 --threads 1]`
 //!
 //! The stages do not map one to one. Box2D's `transforms` (finalising bodies) writes the
 //! poses back and computes the new boxes: our store's pose half and our refit. Its
@@ -20,10 +20,12 @@ fn main() -> Result<(), String> {
     let steps = args.number("--steps", 500)?;
     let scene = args.value("--scene").unwrap_or("large_pyramid");
     let def = named(scene).ok_or(format!("unknown scene {scene}"))?;
-    let settings = Settings::for_scene(&def, 1);
+    let threads = args.number("--threads", 1)? as usize;
+    let settings = Settings::for_scene(&def, threads);
+    // One engine after the other, not step by step in turn: on a 2-core machine one
+    // engine's idle threads spinning would slow the other's.
     let mut ours = LockstepWorld::new(&def, &settings)?;
-    let mut theirs = Box2dWorld::new(&def, &settings)?;
-    let (mut l, mut b) = (Sums::default(), Sums::default());
+    let mut l = Sums::default();
     for _ in 0..steps {
         ours.step()?;
         let p = ours.profile();
@@ -38,6 +40,11 @@ fn main() -> Result<(), String> {
             p.refit,
             p.sleep,
         ]);
+    }
+    drop(ours);
+    let mut theirs = Box2dWorld::new(&def, &settings)?;
+    let mut b = Sums::default();
+    for _ in 0..steps {
         theirs.step()?;
         let p = theirs.profile();
         b.add(
@@ -64,7 +71,9 @@ fn main() -> Result<(), String> {
         "refit / transforms + refit",
         "sleep / islands",
     ];
-    println!("{scene}: {steps} steps, mean ms per step (each engine's own timers)");
+    println!(
+        "{scene}: {steps} steps on {threads} thread(s), mean ms per step (each engine's own timers)"
+    );
     println!("  {:<34} {:>10} {:>10}", "stage", "lockstep2d", "box2d");
     for (i, name) in names.iter().enumerate() {
         let (x, y) = (l.mean(i, steps), b.mean(i, steps));

@@ -5,6 +5,7 @@
 //! another world whose slot happens to exist) is detected instead of aliasing a new one.
 
 use crate::error::{Error, Result};
+use rayon::prelude::*;
 
 macro_rules! define_id {
     ($(#[$doc:meta])* $name:ident, $kind:literal) => {
@@ -180,6 +181,20 @@ impl<T> Slots<T> {
     pub fn iter_mut(&mut self) -> impl Iterator<Item = (u32, &mut T)> {
         self.entries
             .iter_mut()
+            .enumerate()
+            .filter_map(|(i, slot)| slot.value.as_mut().map(|v| (i as u32, v)))
+    }
+
+    /// Live values with their indices, mutably, as a parallel iterator handing out at
+    /// least `min_len` slots per task (for work where each value is independent of the
+    /// others, so the order cannot matter).
+    pub fn par_iter_mut(&mut self, min_len: usize) -> impl ParallelIterator<Item = (u32, &mut T)>
+    where
+        T: Send,
+    {
+        self.entries
+            .par_iter_mut()
+            .with_min_len(min_len)
             .enumerate()
             .filter_map(|(i, slot)| slot.value.as_mut().map(|v| (i as u32, v)))
     }

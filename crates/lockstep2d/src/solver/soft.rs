@@ -24,6 +24,7 @@ use crate::math::{Rot, Vec2};
 use crate::solver::SolverSettings;
 use crate::world::{Laps, SolveProfile};
 use rayon::ThreadPool;
+use rayon::prelude::*;
 
 /// What the soft step reads and writes of a body in its inner loops: eight `f32`s, one
 /// 256-bit row, so eight bodies load into lanes with eight loads and a transpose
@@ -116,7 +117,7 @@ impl SoftStep {
             None => crew.run(0, Some(joints)),
         }
         let constraints = laps.lap();
-        self.store(bodies, contacts, joints);
+        self.store(bodies, contacts, joints, pool.is_some());
         SolveProfile {
             prepare,
             constraints,
@@ -161,15 +162,17 @@ impl SoftStep {
     }
 
     /// Impulses back to the contact cache and the pins; velocities and poses back to
-    /// the bodies; controller forces spent.
+    /// the bodies; controller forces spent. Each body's write is its own, so with
+    /// `parallel` (inside the world's pool) the bodies are shared out among the threads.
     fn store(
         &self,
         bodies: &mut Slots<Body>,
         contacts: &mut ContactSet,
         joints: &mut Slots<Joint>,
+        parallel: bool,
     ) {
-        self.constraints.store(contacts, joints);
-        for (index, body) in bodies.iter_mut() {
+        self.constraints.store(contacts, joints, parallel);
+        let store_body = |(index, body): (u32, &mut Body)| {
             let state = &self.states[index as usize];
             body.v = state.v;
             body.w = state.w;
@@ -180,6 +183,15 @@ impl SoftStep {
                 body.xf.q = state.dq.compose(body.xf.q).normalized();
                 body.xf.p = body.center - body.xf.q.rotate(body.local_center);
             }
+        };
+        if parallel {
+            bodies.par_iter_mut(BODIES_PER_TASK).for_each(store_body);
+        } else {
+            bodies.iter_mut().for_each(store_body);
         }
     }
 }
+
+/// Bodies per task when they are stored on threads: a task costs about as much as
+/// storing a few hundred bodies.
+const BODIES_PER_TASK: usize = 512;

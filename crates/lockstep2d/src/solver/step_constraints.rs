@@ -7,10 +7,11 @@ use super::softness::Softness;
 use super::wide_contact::{LaneSource, WideContact};
 use super::wide_pin::{PinSource, WidePin};
 use crate::body::Body;
-use crate::contact::ContactSet;
+use crate::contact::{Contact, ContactSet};
 use crate::id::Slots;
 use crate::joint::Joint;
 use crate::math::Vec2;
+use rayon::prelude::*;
 
 /// What preparing the constraints shares.
 pub(crate) struct PrepareSettings {
@@ -144,12 +145,35 @@ impl StepConstraints {
     }
 
     /// Impulses back to the contact cache and the pins, for the next step's warm start
-    /// (the other joints keep theirs in place).
-    pub fn store(&self, contacts: &mut ContactSet, joints: &mut Slots<Joint>) {
-        for bundle in self.contacts.iter() {
-            for (index, impulses) in bundle.impulses() {
-                contacts.contacts[index].store_impulses(impulses);
+    /// (the other joints keep theirs in place). With `parallel` (inside the world's
+    /// pool) each thread takes an equal run of the contacts and writes the lanes that
+    /// hold them: every thread reads the bundles' lane indices, but no contact is
+    /// written by two.
+    pub fn store(&self, contacts: &mut ContactSet, joints: &mut Slots<Joint>, parallel: bool) {
+        let threads = if parallel {
+            rayon::current_num_threads()
+        } else {
+            1
+        };
+        let run = contacts.contacts.len().div_ceil(threads).max(1);
+        let store_run = |(part, mine): (usize, &mut [Contact])| {
+            let first = part * run;
+            for bundle in self.contacts.iter() {
+                for (index, impulses) in bundle.impulses() {
+                    if let Some(contact) = index.checked_sub(first).and_then(|i| mine.get_mut(i)) {
+                        contact.store_impulses(impulses);
+                    }
+                }
             }
+        };
+        if threads == 1 {
+            store_run((0, &mut contacts.contacts));
+        } else {
+            contacts
+                .contacts
+                .par_chunks_mut(run)
+                .enumerate()
+                .for_each(store_run);
         }
         for bundle in self.pins.iter() {
             for (slot, impulse) in bundle.impulses() {
