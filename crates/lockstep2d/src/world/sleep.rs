@@ -123,17 +123,25 @@ impl World {
         if !self.state.sleep.enabled {
             return;
         }
-        self.count_rest(dt);
-        self.link_islands();
-        self.sleep_or_wake_islands();
+        // With no body rested long enough and none asleep, no island can fall asleep or
+        // wake: most steps of a busy scene skip finding them. The islands' ids are only
+        // read to wake a sleeping island, so the pass that puts one to sleep renews
+        // every id before any is read.
+        if self.count_rest(dt) {
+            self.link_islands();
+            self.sleep_or_wake_islands();
+        }
     }
 
     /// Adds `dt` to the rest time of every awake dynamic body slower than the sleep
-    /// speed, and restarts it for the others.
-    fn count_rest(&mut self, dt: f32) {
-        let threshold = self.state.sleep.speed;
+    /// speed, and restarts it for the others. Returns whether islands may change: some
+    /// body has rested the sleep time, or some body sleeps.
+    fn count_rest(&mut self, dt: f32) -> bool {
+        let (threshold, time) = (self.state.sleep.speed, self.state.sleep.time);
+        let mut may_change = false;
         for body in self.state.bodies.values_mut() {
             if !body.is_simulated() {
+                may_change |= body.is_dynamic();
                 continue;
             }
             let speed = body.v.length() + body.w.abs() * body.extent;
@@ -142,7 +150,9 @@ impl World {
             } else {
                 body.sleep_time + dt
             };
+            may_change |= body.sleep_time >= time;
         }
+        may_change
     }
 
     /// Union–find over the dynamic bodies joined by touching contacts and joints; each
