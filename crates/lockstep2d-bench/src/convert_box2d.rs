@@ -201,6 +201,11 @@ fn add_shape(body: b2BodyId, shape: &ShapeJson) -> Result<(), String> {
         sd.density = shape.density;
         sd.material.friction = shape.friction;
         sd.material.restitution = shape.restitution;
+        sd.filter = b2Filter {
+            categoryBits: shape.filter.category_bits,
+            maskBits: shape.filter.mask_bits,
+            groupIndex: shape.filter.group_index,
+        };
         match geometry(shape)? {
             Geometry::Box {
                 half_width,

@@ -16,6 +16,7 @@
 //! per axis, so a spring and a motor on the same axis become one motor whose force
 //! limit caps the spring too. Not converted: the motor joint and weld springs.
 
+use lockstep2d::Filter;
 use lockstep2d_scenes::{
     BodyJson, BodyKind, JointJson, JointKind, MotorJson, SceneDef, ShapeJson, SpringJson,
 };
@@ -176,12 +177,30 @@ fn collider(shape: &ShapeJson) -> Result<Collider, String> {
         } => ColliderBuilder::capsule_from_endpoints(vector(center1), vector(center2), radius),
     };
     Ok(builder
+        .collision_groups(interaction_groups(&shape.filter)?)
         .density(shape.density)
         .friction(shape.friction)
         .restitution(shape.restitution)
         .friction_combine_rule(CoefficientCombineRule::GeometricMean)
         .restitution_combine_rule(CoefficientCombineRule::Max)
         .build())
+}
+
+/// A filter as rapier's groups: the same test on category and mask, but rapier has 32
+/// categories and no group index.
+fn interaction_groups(filter: &Filter) -> Result<InteractionGroups, String> {
+    let high_mask = filter.mask_bits >> 32;
+    if filter.category_bits >> 32 != 0 || !(high_mask == 0 || high_mask == u64::from(u32::MAX)) {
+        return Err("a filter on categories above 32, which rapier does not have".into());
+    }
+    if filter.group_index != 0 {
+        return Err("a filter group index, which rapier does not have".into());
+    }
+    Ok(InteractionGroups::new(
+        Group::from_bits_retain(filter.category_bits as u32),
+        Group::from_bits_retain(filter.mask_bits as u32),
+        InteractionTestMode::And,
+    ))
 }
 
 fn revolute(base: GenericJointBuilder, joint: &JointJson) -> GenericJointBuilder {

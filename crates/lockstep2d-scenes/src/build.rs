@@ -151,6 +151,7 @@ fn shape_def(shape: &ShapeJson) -> Result<ShapeDef, (&'static str, String)> {
         density: shape.density,
         friction: shape.friction,
         restitution: shape.restitution,
+        filter: shape.filter,
     })
 }
 

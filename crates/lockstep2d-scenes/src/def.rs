@@ -5,7 +5,7 @@
 //! `f32` fields are read through [`crate::finite`] so a number too large for an `f32` is
 //! an error rather than an infinity.
 
-use lockstep2d::{SolverKind, SolverSettings};
+use lockstep2d::{Filter, SolverKind, SolverSettings};
 use serde::{Deserialize, Serialize};
 
 /// A whole scene: world settings, bodies with their shapes, and joints.
@@ -353,6 +353,14 @@ pub struct ShapeJson {
     pub friction: f32,
     #[serde(default, deserialize_with = "crate::finite::deserialize")]
     pub restitution: f32,
+    /// Which shapes it may touch: `{"category_bits", "mask_bits", "group_index"}`, any
+    /// left out at its default (1, all, 0); touching every shape when absent.
+    #[serde(default, skip_serializing_if = "is_default_filter")]
+    pub filter: Filter,
+}
+
+fn is_default_filter(filter: &Filter) -> bool {
+    *filter == Filter::default()
 }
 
 impl ShapeJson {
@@ -371,6 +379,7 @@ impl ShapeJson {
             density: DEFAULT_DENSITY,
             friction: DEFAULT_FRICTION,
             restitution: 0.0,
+            filter: Filter::default(),
         }
     }
 
@@ -420,6 +429,10 @@ impl ShapeJson {
             restitution,
             ..self
         }
+    }
+
+    pub fn with_filter(self, filter: Filter) -> ShapeJson {
+        ShapeJson { filter, ..self }
     }
 }
 

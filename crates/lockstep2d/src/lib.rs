@@ -48,7 +48,9 @@ pub use joint::{
     PrismaticJointDef, RevoluteJointDef, Spring, WeldJointDef, WheelJointDef,
 };
 pub use math::{Aabb, Rot, Transform, Vec2};
-pub use shape::{Capsule, Circle, Geometry, MAX_POLYGON_VERTICES, MassData, Polygon, ShapeDef};
+pub use shape::{
+    Capsule, Circle, Filter, Geometry, MAX_POLYGON_VERTICES, MassData, Polygon, ShapeDef,
+};
 pub use snapshot::{SNAPSHOT_FORMAT_VERSION, Snapshot};
 pub use solver::{SolverKind, SolverSettings};
 pub use stepper::{

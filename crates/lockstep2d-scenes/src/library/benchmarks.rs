@@ -4,7 +4,7 @@
 
 use std::f32::consts::PI;
 
-use lockstep2d::Rot;
+use lockstep2d::{Filter, Rot};
 
 use super::joints::add_ragdoll;
 use super::offset_box;
@@ -89,10 +89,10 @@ pub fn many_pyramids_sized(rows: usize, columns: usize) -> SceneDef {
 
 /// `CreateJointGrid`: 100 × 100 circles (radius 0.4, 1 m apart) pinned to their
 /// neighbours below and to the right, hung from seven static circles in the middle of
-/// the top row. Box2D filters circle–circle collisions off; lockstep2d has no filters,
-/// so neighbours (0.2 m apart) may touch as the grid sags. Box2D also pins the seven
-/// static circles to each other; lockstep2d rejects a joint with no dynamic body, and
-/// such a joint does nothing, so those six are left out.
+/// the top row. As in Box2D, the circles are in category 2 and touch every category but
+/// 2, so they never touch each other. Box2D also pins the seven static circles to each
+/// other; lockstep2d rejects a joint with no dynamic body, and such a joint does
+/// nothing, so those six are left out.
 pub fn joint_grid() -> SceneDef {
     const N: usize = 100;
     let is_static = |k: usize, i: usize| i == 0 && (N / 2 - 3..=N / 2 + 3).contains(&k);
@@ -106,7 +106,12 @@ pub fn joint_grid() -> SceneDef {
             } else {
                 BodyJson::dynamic(position)
             };
-            bodies.push(body.with_shape(ShapeJson::circle(0.4)));
+            let filter = Filter {
+                category_bits: 2,
+                mask_bits: !2,
+                group_index: 0,
+            };
+            bodies.push(body.with_shape(ShapeJson::circle(0.4).with_filter(filter)));
             let index = k * N + i;
             if i > 0 {
                 joints.push(JointJson::revolute(

@@ -99,8 +99,10 @@ pub fn ragdoll() -> SceneDef {
 
 /// Adds a ragdoll standing with its feet 0.1 m above `at`, arms out level. Proportions follow
 /// Box2D's human (1.8 m tall, capsule limbs), but the parts are placed so that no two
-/// of them overlap unless pinned together: lockstep2d has no collision filters, and
-/// Box2D's human relies on one to let its two legs overlap. Friction 0.2 as Box2D's.
+/// of them overlap unless pinned together, where Box2D's human gives its parts one
+/// negative filter group so that its two legs may overlap (the ragdolls were built
+/// before lockstep2d had filters, and the scenes' results are kept). Friction 0.2 as
+/// Box2D's.
 ///
 /// Every joint has a limit, as Box2D's human: the neck and hips within a range, shoulders
 /// a wide one, elbows and knees bending one way; and a little joint friction (a motor

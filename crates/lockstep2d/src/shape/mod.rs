@@ -1,8 +1,10 @@
 //! Shapes: their geometry, material, mass and bounding boxes.
 
+mod filter;
 mod polygon;
 mod submerged;
 
+pub use filter::Filter;
 pub use polygon::{MAX_POLYGON_VERTICES, Polygon};
 pub(crate) use submerged::{Submerged, Surface};
 
@@ -43,17 +45,25 @@ pub struct ShapeDef {
     pub friction: f32,
     /// Bounciness: 0 is inelastic, 1 keeps the approach speed. A contact uses the larger.
     pub restitution: f32,
+    /// Which other shapes this one may touch.
+    pub filter: Filter,
 }
 
 impl ShapeDef {
-    /// Density 1, friction 0.6, restitution 0 (Box2D v3's defaults).
+    /// Density 1, friction 0.6, restitution 0, touching every shape (Box2D v3's
+    /// defaults).
     pub fn new(geometry: Geometry) -> ShapeDef {
         ShapeDef {
             geometry,
             density: 1.0,
             friction: 0.6,
             restitution: 0.0,
+            filter: Filter::default(),
         }
+    }
+
+    pub fn with_filter(self, filter: Filter) -> ShapeDef {
+        ShapeDef { filter, ..self }
     }
 
     pub fn with_density(self, density: f32) -> ShapeDef {

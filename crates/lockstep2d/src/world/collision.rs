@@ -293,12 +293,18 @@ impl Narrow<'_> {
     }
 }
 
-/// Whether shapes `s1` and `s2` may touch: on different bodies, one of them dynamic, and
-/// no joint between the bodies that turns their collision off.
-fn may_collide((shapes, bodies): (&Slots<Shape>, &Slots<Body>), s1: u32, s2: u32) -> bool {
-    let body_of = |s: u32| shapes.get(s).expect("pairs name live shapes").body;
-    let (b1, b2) = (body_of(s1), body_of(s2));
-    if b1 == b2 {
+/// Whether shapes `s1` and `s2` may touch: on different bodies, one of them dynamic,
+/// their filters agreeing, and no joint between the bodies that turns their collision
+/// off.
+pub(super) fn may_collide(
+    (shapes, bodies): (&Slots<Shape>, &Slots<Body>),
+    s1: u32,
+    s2: u32,
+) -> bool {
+    let shape = |s: u32| shapes.get(s).expect("pairs name live shapes");
+    let (shape1, shape2) = (shape(s1), shape(s2));
+    let (b1, b2) = (shape1.body, shape2.body);
+    if b1 == b2 || !shape1.def.filter.should_collide(&shape2.def.filter) {
         return false;
     }
     let body = |b: u32| bodies.get(b).expect("shapes name live bodies");

@@ -1,13 +1,15 @@
 //! Attaching shapes to bodies and taking them off.
 
 use super::World;
+use super::collision::may_collide;
 use crate::body::BodyType;
 use crate::broadphase::ProxyKey;
+use crate::contact::Contact;
 use crate::error::Result;
-use crate::events::ContactEnd;
+use crate::events::{ContactEnd, ContactEvents};
 use crate::id::{BodyId, ShapeId};
 use crate::math::{Aabb, Transform};
-use crate::shape::{Shape, ShapeDef};
+use crate::shape::{Filter, Shape, ShapeDef};
 
 impl World {
     /// Attaches a shape to a body and updates the body's mass.
@@ -51,6 +53,32 @@ impl World {
         self.wake_island(body);
         self.remove_shape(index);
         self.update_mass(body);
+        Ok(())
+    }
+
+    /// Changes which shapes this one may touch. Its contacts that the new filter forbids
+    /// end now (with end events, waking what rested on it); pairs it newly allows are
+    /// found by the next step's broad phase.
+    pub fn set_shape_filter(&mut self, id: ShapeId, filter: Filter) -> Result<()> {
+        let index = self.state.shapes.resolve(id)?;
+        let shape = self.state.shapes.get_mut(index).expect("resolved");
+        shape.def.filter = filter;
+        let (proxy, body) = (shape.proxy, shape.body);
+        let (shapes, bodies) = (&self.state.shapes, &self.state.bodies);
+        let (pending, touched) = (&mut self.state.pending_events, &mut self.islands.to_wake);
+        self.state.contacts.remove_where(|c| {
+            let involved = c.shape_a == index || c.shape_b == index;
+            let doomed = involved && !may_collide((shapes, bodies), c.shape_a, c.shape_b);
+            if doomed {
+                report_end(c, |s| shapes.id_of(s), pending, touched);
+            }
+            doomed
+        });
+        self.wake_queued();
+        // Queried again, as after a teleport, so that newly allowed pairs are found.
+        let aabb = self.shape_aabb(id)?;
+        self.state.broadphase.update_proxy(proxy, aabb, true);
+        self.wake_island(body);
         Ok(())
     }
 
@@ -100,13 +128,8 @@ impl World {
         let touched = &mut self.islands.to_wake;
         self.state.contacts.remove_where(|c| {
             let involved = c.shape_a == index || c.shape_b == index;
-            if involved && c.is_touching() {
-                pending.end.push(ContactEnd {
-                    shape_a: shape_id(c.shape_a),
-                    shape_b: shape_id(c.shape_b),
-                });
-                // What rested on the shape must not hang in the air asleep.
-                touched.extend([c.body_a, c.body_b]);
+            if involved {
+                report_end(c, shape_id, pending, touched);
             }
             involved
         });
@@ -137,5 +160,23 @@ impl World {
             .iter()
             .map(|b| (b.min - center).abs().max((b.max - center).abs()).length())
             .fold(0.0, f32::max);
+    }
+}
+
+/// For a contact going away: if it touched, an end event (the shapes named by
+/// `shape_id`) and its bodies queued to wake, since what rested on it must not hang in
+/// the air asleep.
+fn report_end(
+    c: &Contact,
+    shape_id: impl Fn(u32) -> ShapeId,
+    pending: &mut ContactEvents,
+    to_wake: &mut Vec<u32>,
+) {
+    if c.is_touching() {
+        pending.end.push(ContactEnd {
+            shape_a: shape_id(c.shape_a),
+            shape_b: shape_id(c.shape_b),
+        });
+        to_wake.extend([c.body_a, c.body_b]);
     }
 }
