@@ -16,6 +16,12 @@ fn filtered_box(world: &mut World, y: f32, filter: Filter) -> BodyId {
     body
 }
 
+/// Asserts that a 1 m box's centre stands at `height` (within 2 cm): on the ground
+/// (0.5 m) or on another box (1.5 m).
+fn assert_at(y: f32, height: f32, what: &str) {
+    assert!((y - height).abs() < 0.02, "{what}: the box stands at {y} m");
+}
+
 fn filter(category_bits: u64, mask_bits: u64, group_index: i32) -> Filter {
     Filter {
         category_bits,
@@ -40,25 +46,19 @@ fn shapes_whose_masks_refuse_each_other_pass_through_but_land_on_the_ground() {
     // Category 2, touching everything but category 2 (the ground is category 1).
     let debris = filter(2, !2, 0);
     let y = dropped_box_height(debris, debris);
-    assert!((y - 0.5).abs() < 0.02, "the dropped box stands at {y} m");
+    assert_at(y, 0.5, "masks that refuse each other");
     let y = dropped_box_height(Filter::default(), Filter::default());
-    assert!((y - 1.5).abs() < 0.02, "unfiltered, it stands at {y} m");
+    assert_at(y, 1.5, "unfiltered");
 }
 
 #[test]
 fn a_shared_group_overrides_the_masks() {
     let limb = filter(1, u64::MAX, -7);
     let y = dropped_box_height(limb, limb);
-    assert!(
-        (y - 0.5).abs() < 0.02,
-        "a negative group: the box stands at {y} m"
-    );
+    assert_at(y, 0.5, "a negative group");
     // Masks that refuse each other, but one positive group: they stack.
     let y = dropped_box_height(filter(2, !2, 5), filter(2, !2, 5));
-    assert!(
-        (y - 1.5).abs() < 0.02,
-        "a positive group: the box stands at {y} m"
-    );
+    assert_at(y, 1.5, "a positive group");
 }
 
 #[test]
@@ -68,7 +68,7 @@ fn a_filter_changed_at_run_time_ends_the_contacts_it_forbids() {
     let upper = filtered_box(&mut world, 1.5, Filter::default());
     run(&mut world, 60);
     let y = world.position(upper).unwrap().y;
-    assert!((y - 1.5).abs() < 0.02, "stacked at first: {y} m");
+    assert_at(y, 1.5, "stacked at first");
     let shape = world.body_shapes(upper).unwrap()[0];
     world.set_shape_filter(shape, filter(1, !4, 0)).unwrap();
     world.step(DT).unwrap();
@@ -81,10 +81,7 @@ fn a_filter_changed_at_run_time_ends_the_contacts_it_forbids() {
     assert!(ended[0].shape_a == shape || ended[0].shape_b == shape);
     run(&mut world, 120);
     let y = world.position(upper).unwrap().y;
-    assert!(
-        (y - 0.5).abs() < 0.02,
-        "it fell through to the ground: {y} m"
-    );
+    assert_at(y, 0.5, "it fell through to the ground");
 }
 
 #[test]
