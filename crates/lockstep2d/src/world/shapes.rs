@@ -76,7 +76,8 @@ impl World {
         });
         self.wake_queued();
         // Queried again, as after a teleport, so that newly allowed pairs are found.
-        let aabb = self.shape_aabb(id)?;
+        let shape = self.shape(index);
+        let aabb = shape.collider.aabb(self.body(body).xf);
         self.state.broadphase.update_proxy(proxy, aabb, true);
         self.wake_island(body);
         Ok(())

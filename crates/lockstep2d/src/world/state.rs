@@ -47,81 +47,33 @@ pub(crate) struct SimState {
 
 /// Written out so that `clone_from` (what `World::restore` and `World::snapshot_into`
 /// use) reuses every buffer: the derived one allocates the whole state anew, and on a
-/// 5,000-body pyramid the fresh pages cost more than the copying. Both destructure the
-/// state whole, so a new field does not compile until it is copied here too.
-impl Clone for SimState {
-    fn clone(&self) -> Self {
-        let SimState {
-            gravity,
-            settings,
-            bodies,
-            shapes,
-            joints,
-            contacts,
-            broadphase,
-            step_count,
-            impulse_to_force,
-            hit_event_threshold,
-            events,
-            pending_events,
-            bounds,
-            removed,
-            sleep,
-        } = self;
-        SimState {
-            gravity: *gravity,
-            settings: *settings,
-            bodies: bodies.clone(),
-            shapes: shapes.clone(),
-            joints: joints.clone(),
-            contacts: contacts.clone(),
-            broadphase: broadphase.clone(),
-            step_count: *step_count,
-            impulse_to_force: *impulse_to_force,
-            hit_event_threshold: *hit_event_threshold,
-            events: events.clone(),
-            pending_events: pending_events.clone(),
-            bounds: *bounds,
-            removed: removed.clone(),
-            sleep: *sleep,
-        }
-    }
+/// 5,000-body pyramid the fresh pages cost more than the copying. The fields are listed
+/// once, for both methods, and both destructure the state whole, so a new field does not
+/// compile until it is listed here too.
+macro_rules! clone_by_field {
+    (copied: [$($copied:ident),*], cloned: [$($cloned:ident),*]) => {
+        impl Clone for SimState {
+            fn clone(&self) -> Self {
+                let SimState { $($copied,)* $($cloned,)* } = self;
+                SimState {
+                    $($copied: *$copied,)*
+                    $($cloned: $cloned.clone(),)*
+                }
+            }
 
-    fn clone_from(&mut self, source: &Self) {
-        let SimState {
-            gravity,
-            settings,
-            bodies,
-            shapes,
-            joints,
-            contacts,
-            broadphase,
-            step_count,
-            impulse_to_force,
-            hit_event_threshold,
-            events,
-            pending_events,
-            bounds,
-            removed,
-            sleep,
-        } = source;
-        self.gravity = *gravity;
-        self.settings = *settings;
-        self.bodies.clone_from(bodies);
-        self.shapes.clone_from(shapes);
-        self.joints.clone_from(joints);
-        self.contacts.clone_from(contacts);
-        self.broadphase.clone_from(broadphase);
-        self.step_count = *step_count;
-        self.impulse_to_force = *impulse_to_force;
-        self.hit_event_threshold = *hit_event_threshold;
-        self.events.clone_from(events);
-        self.pending_events.clone_from(pending_events);
-        self.bounds = *bounds;
-        self.removed.clone_from(removed);
-        self.sleep = *sleep;
-    }
+            fn clone_from(&mut self, source: &Self) {
+                let SimState { $($copied,)* $($cloned,)* } = source;
+                $(self.$copied = *$copied;)*
+                $(self.$cloned.clone_from($cloned);)*
+            }
+        }
+    };
 }
+
+clone_by_field!(
+    copied: [gravity, settings, step_count, impulse_to_force, hit_event_threshold, bounds, sleep],
+    cloned: [bodies, shapes, joints, contacts, broadphase, events, pending_events, removed]
+);
 
 impl SimState {
     /// Whether every index the state holds names what it should: the checks a decoded
