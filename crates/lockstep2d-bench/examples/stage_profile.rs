@@ -5,7 +5,8 @@
 //! large_pyramid --steps 500 --threads 1]`
 //!
 //! The stages do not map one to one. Box2D's `transforms` (finalising bodies) writes the
-//! poses back and computes the new boxes: our store's pose half and our refit. Its
+//! poses back, sweeps fast bodies and computes the new boxes: our store's pose half, our
+//! continuous stage and our refit. Its
 //! `collide` also begins new contacts, part of our broad phase.
 
 use lockstep2d_bench::convert_box2d::Box2dWorld;
@@ -37,7 +38,7 @@ fn main() -> Result<(), String> {
             s.prepare,
             s.constraints,
             s.store,
-            p.refit,
+            p.continuous + p.refit,
             p.sleep,
         ]);
     }
@@ -68,7 +69,7 @@ fn main() -> Result<(), String> {
         "solve: prepare / setup + prepare",
         "solve: substeps",
         "solve: store / store impulses",
-        "refit / transforms + refit",
+        "sweeps + refit / transforms + refit",
         "sleep / islands",
     ];
     println!(

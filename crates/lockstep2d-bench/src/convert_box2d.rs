@@ -186,6 +186,7 @@ fn world_def(settings: &Settings) -> b2WorldDef {
     wd.contactDampingRatio = settings.solver.contact_damping_ratio;
     wd.contactSpeed = settings.solver.max_push_speed;
     wd.restitutionThreshold = settings.solver.restitution_threshold;
+    wd.enableContinuous = settings.solver.continuous;
     wd.enableSleep = settings.sleep;
     // More than one worker and no task callbacks: Box2D runs its own scheduler threads.
     wd.workerCount = crate::engine::Engine::Box2d.threads_used(settings.threads) as i32;

@@ -27,6 +27,7 @@ pub fn stage_line(p: &StepProfile) -> String {
         ("broad phase", p.broad_phase),
         ("narrow phase", p.narrow_phase),
         ("solve", p.solve),
+        ("continuous", p.continuous),
         ("refit", p.refit),
         ("sleep", p.sleep),
     ];

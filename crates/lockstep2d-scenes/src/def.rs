@@ -99,6 +99,7 @@ pub struct SolverJson {
     pub allowed_penetration: f32,
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub restitution_threshold: f32,
+    pub continuous: bool,
 }
 
 impl Default for SolverJson {
@@ -128,6 +129,7 @@ impl From<SolverSettings> for SolverJson {
             bias_factor: s.bias_factor,
             allowed_penetration: s.allowed_penetration,
             restitution_threshold: s.restitution_threshold,
+            continuous: s.continuous,
         }
     }
 }
@@ -153,6 +155,7 @@ impl From<SolverJson> for SolverSettings {
             bias_factor: s.bias_factor,
             allowed_penetration: s.allowed_penetration,
             restitution_threshold: s.restitution_threshold,
+            continuous: s.continuous,
         }
     }
 }

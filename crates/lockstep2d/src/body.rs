@@ -144,6 +144,11 @@ pub(crate) struct Body {
     /// The farthest any of its shapes reaches from the centre of mass (m), to turn a
     /// spin into a speed.
     pub extent: f32,
+    /// The least any of its shapes reaches from that shape's centroid to its surface
+    /// (m): a body that moves less than half of it in a step cannot pass through a
+    /// wall, and one that moves more gets a continuous-collision sweep. Unbounded
+    /// without shapes.
+    pub min_extent: f32,
     /// Shape slot indices, in the order they were added.
     pub shapes: Vec<u32>,
     /// The joints on this body, in the order they were added.
@@ -208,6 +213,7 @@ impl Body {
             sleep_time: 0.0,
             island: u32::MAX,
             extent: 0.0,
+            min_extent: f32::MAX,
             shapes: Vec::new(),
             joints: Vec::new(),
         };

@@ -184,9 +184,8 @@ pub fn rain() -> SceneDef {
 /// (10⁸ N·m) pinned to the drum. Its rounded box (0.4 × 20, radius 0.2) is a
 /// plain box of the same outer size. Box2D's drum is a 360-point chain loop, here 360
 /// thin static boxes whose inner faces are its segments. The bar's tip moves at 100 m/s
-/// and flings bodies faster: Box2D's continuous collision keeps them in the drum, and
-/// lockstep2d has none yet, so some pass through the wall (deeper walls do not help: a
-/// body driven into one is caught between its boxes).
+/// and flings bodies faster, and crushes some against the wall: continuous collision
+/// (in both engines) keeps them in the drum.
 pub fn spinner() -> SceneDef {
     const POINTS: usize = 360;
     const RADIUS: f32 = 40.0;

@@ -182,6 +182,11 @@ impl BroadPhase {
         pairs.dedup();
     }
 
+    /// Calls `found(shape)` for every static shape whose tree box overlaps `aabb`.
+    pub fn query_static(&mut self, aabb: &Aabb, mut found: impl FnMut(u32)) {
+        self.static_tree.query(aabb, |_, shape| found(shape));
+    }
+
     pub fn leaf_user(&self, key: ProxyKey) -> Option<u32> {
         self.tree(key.is_static()).leaf_user(key.proxy())
     }

@@ -9,7 +9,12 @@
 //! cache hand last step's impulses to this step's points (warm starting).
 
 mod circles;
+mod distance;
 mod polygons;
+mod toi;
+
+pub(crate) use distance::Core;
+pub(crate) use toi::{Impact, Sweep, time_of_impact};
 
 use crate::math::{Transform, Vec2};
 use crate::shape::Collider;

@@ -200,6 +200,20 @@ impl Collider {
         }
     }
 
+    /// The least distance from the centroid to the surface: the radius of the largest
+    /// disc about the centroid that the shape covers.
+    pub fn min_extent(&self) -> f32 {
+        match self {
+            Collider::Circle(c) => c.radius,
+            Collider::Polygon(p) => {
+                let inner = (0..p.count)
+                    .map(|i| p.normals[i].dot(p.vertices[i] - p.centroid))
+                    .fold(f32::MAX, f32::min);
+                inner + p.radius
+            }
+        }
+    }
+
     /// The width of the shape seen from direction `dir` (unit, body coordinates): its
     /// extent across it.
     pub fn width_across(&self, dir: Vec2) -> f32 {

@@ -44,6 +44,18 @@ pub(crate) struct DenseBodies {
     pub kicks: Vec<Kick>,
     /// Bodies whose pose the step advances (awake and not static), in slot order.
     pub movers: Vec<u32>,
+    /// The simulated bodies' extents, for spotting a fast one after the solve.
+    pub extents: Vec<Extents>,
+}
+
+/// How far a simulated body reaches, read by the test for a fast body.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Extents {
+    pub index: u32,
+    /// `Body::extent`: the farthest reach from the centre of mass.
+    pub max: f32,
+    /// `Body::min_extent`.
+    pub min: f32,
 }
 
 impl DenseBodies {
@@ -54,6 +66,7 @@ impl DenseBodies {
         self.info.resize(bodies.capacity(), BodyInfo::default());
         self.kicks.clear();
         self.movers.clear();
+        self.extents.clear();
         for (index, body) in bodies.iter() {
             let simulated = body.is_simulated();
             let (inv_mass, inv_inertia) = if simulated {
@@ -74,6 +87,11 @@ impl DenseBodies {
             }
             if simulated {
                 self.kicks.push(kick(index, body, gravity, h));
+                self.extents.push(Extents {
+                    index,
+                    max: body.extent,
+                    min: body.min_extent,
+                });
             }
         }
     }

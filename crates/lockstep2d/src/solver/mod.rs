@@ -83,6 +83,9 @@ pub struct SolverSettings {
     pub allowed_penetration: f32,
     /// Approach speeds (m/s) below this do not bounce, so resting bodies settle.
     pub restitution_threshold: f32,
+    /// Soft step: sweep bodies that move fast against static shapes, so they cannot
+    /// pass through a wall (see `world/continuous.rs`).
+    pub continuous: bool,
 }
 
 impl Default for SolverSettings {
@@ -103,6 +106,7 @@ impl Default for SolverSettings {
             bias_factor: 0.2,
             allowed_penetration: 0.01,
             restitution_threshold: 1.0,
+            continuous: true,
         }
     }
 }

@@ -17,6 +17,7 @@ use super::dense_bodies::DenseBodies;
 use super::softness::Softness;
 use super::step_constraints::{PrepareSettings, StepConstraints};
 use crate::body::{Body, BodyType};
+use crate::collide::Sweep;
 use crate::contact::ContactSet;
 use crate::id::Slots;
 use crate::joint::Joint;
@@ -69,6 +70,8 @@ pub(crate) struct SoftStep {
     states: Vec<BodyState>,
     dense: DenseBodies,
     constraints: StepConstraints,
+    /// The bodies that moved fast in the last step, in slot order, with their sweeps.
+    fast: Vec<(u32, Sweep)>,
 }
 
 impl SoftStep {
@@ -117,11 +120,42 @@ impl SoftStep {
             None => crew.run(0, Some(joints)),
         }
         let constraints = laps.lap();
+        self.fast.clear();
+        if settings.continuous {
+            self.find_fast(bodies, dt);
+        }
         self.store(bodies, contacts, joints, pool.is_some());
         SolveProfile {
             prepare,
             constraints,
             store: laps.lap(),
+        }
+    }
+
+    /// The bodies that moved fast in the last step, with where they went from and to.
+    pub fn fast_bodies(&self) -> &[(u32, Sweep)] {
+        &self.fast
+    }
+
+    /// Finds the bodies this step moves by more than half their smallest extent (what
+    /// could carry one through a thin wall), before `store` moves them, and records
+    /// their sweeps for continuous collision. The test reads only the dense arrays.
+    fn find_fast(&mut self, bodies: &Slots<Body>, dt: f32) {
+        for extents in &self.dense.extents {
+            let state = &self.states[extents.index as usize];
+            let motion = state.dp.length() + dt * state.w.abs() * extents.max;
+            if motion <= FAST_FRACTION * extents.min {
+                continue;
+            }
+            let body = bodies.get(extents.index).expect("dense bodies are live");
+            let sweep = Sweep {
+                local_center: body.local_center,
+                c1: body.center,
+                c2: body.center + state.dp,
+                q1: body.xf.q,
+                q2: state.dq.compose(body.xf.q).normalized(),
+            };
+            self.fast.push((extents.index, sweep));
         }
     }
 
@@ -191,6 +225,10 @@ impl SoftStep {
         }
     }
 }
+
+/// A body moving more than this fraction of its smallest extent in a step is fast
+/// (Box2D v3's safety factor).
+const FAST_FRACTION: f32 = 0.5;
 
 /// Bodies per task when they are stored on threads: a task costs about as much as
 /// storing a few hundred bodies.

@@ -3,6 +3,7 @@
 mod bodies;
 mod bounds;
 mod collision;
+mod continuous;
 mod controllers;
 mod joints;
 mod profile;
@@ -150,6 +151,8 @@ impl World {
         self.profile.narrow_phase = laps.lap();
         self.solve(dt);
         self.profile.solve = laps.lap();
+        self.solve_continuous();
+        self.profile.continuous = laps.lap();
         self.synchronize_proxies(dt);
         self.profile.refit = laps.lap();
         self.update_sleep(dt);

@@ -17,6 +17,8 @@ pub struct StepProfile {
     pub solve: f64,
     /// Where the soft step's part of `solve` went (zero under PGS).
     pub solve_parts: SolveProfile,
+    /// Sweeping fast bodies against static shapes.
+    pub continuous: f64,
     /// Refitting the broad-phase boxes.
     pub refit: f64,
     /// Islands and sleep.
@@ -34,6 +36,7 @@ impl StepProfile {
         self.solve_parts.prepare += other.solve_parts.prepare;
         self.solve_parts.constraints += other.solve_parts.constraints;
         self.solve_parts.store += other.solve_parts.store;
+        self.continuous += other.continuous;
         self.refit += other.refit;
         self.sleep += other.sleep;
         self.total += other.total;
@@ -51,6 +54,7 @@ impl StepProfile {
                 constraints: self.solve_parts.constraints / n,
                 store: self.solve_parts.store / n,
             },
+            continuous: self.continuous / n,
             refit: self.refit / n,
             sleep: self.sleep / n,
             total: self.total / n,

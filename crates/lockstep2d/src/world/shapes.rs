@@ -154,6 +154,11 @@ impl World {
             .iter()
             .map(|&s| self.shape(s).collider.aabb(Transform::IDENTITY))
             .collect();
+        let min_extent = body
+            .shapes
+            .iter()
+            .map(|&s| self.shape(s).collider.min_extent())
+            .fold(f32::MAX, f32::min);
         let body = self.state.bodies.get_mut(body_index).expect("live body");
         body.set_mass(&masses);
         let center = body.local_center;
@@ -161,6 +166,7 @@ impl World {
             .iter()
             .map(|b| (b.min - center).abs().max((b.max - center).abs()).length())
             .fold(0.0, f32::max);
+        body.min_extent = min_extent;
     }
 }
 

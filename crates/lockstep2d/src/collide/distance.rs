@@ -1,0 +1,268 @@
+//! The distance between two convex point sets, by GJK (Gilbert–Johnson–Keerthi).
+//!
+//! A shape's core is the convex hull of its points: a circle's centre, a capsule's two
+//! centres, a polygon's corners; its radius rounds the core. GJK walks a simplex of the
+//! Minkowski difference `B − A` towards the origin: the nearest point of that set to the
+//! origin is the shortest vector from A's core to B's. The manifold functions need no
+//! distance (they clip features); continuous collision does, to advance a sweep.
+
+use crate::math::{Transform, Vec2};
+use crate::shape::{Collider, MAX_POLYGON_VERTICES};
+
+/// A shape's core points and rounding radius, in its body's frame or, once placed, in
+/// world coordinates.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Core {
+    pub points: [Vec2; MAX_POLYGON_VERTICES],
+    pub count: usize,
+    pub radius: f32,
+}
+
+impl Core {
+    pub fn of(collider: &Collider) -> Core {
+        let mut points = [Vec2::ZERO; MAX_POLYGON_VERTICES];
+        match collider {
+            Collider::Circle(c) => {
+                points[0] = c.center;
+                Core {
+                    points,
+                    count: 1,
+                    radius: c.radius,
+                }
+            }
+            Collider::Polygon(p) => Core {
+                points: p.vertices,
+                count: p.count,
+                radius: p.radius,
+            },
+        }
+    }
+
+    /// A single point rounded by `radius`.
+    pub fn disc(center: Vec2, radius: f32) -> Core {
+        let mut points = [Vec2::ZERO; MAX_POLYGON_VERTICES];
+        points[0] = center;
+        Core {
+            points,
+            count: 1,
+            radius,
+        }
+    }
+
+    pub fn points(&self) -> &[Vec2] {
+        &self.points[..self.count]
+    }
+
+    /// The same core placed by `xf`.
+    pub fn placed(&self, xf: Transform) -> Core {
+        let mut placed = *self;
+        for (out, &p) in placed.points.iter_mut().zip(self.points()) {
+            *out = xf.apply(p);
+        }
+        placed
+    }
+
+    /// The index of the point farthest along `dir`; the first of equals.
+    fn support(&self, dir: Vec2) -> usize {
+        let mut best = 0;
+        let mut best_dot = self.points[0].dot(dir);
+        for (i, p) in self.points().iter().enumerate().skip(1) {
+            let d = p.dot(dir);
+            if d > best_dot {
+                best = i;
+                best_dot = d;
+            }
+        }
+        best
+    }
+}
+
+/// The shortest vector from core `a` to core `b` (both placed in one frame), radii
+/// ignored; zero when the cores overlap.
+pub(crate) fn core_gap(a: &Core, b: &Core) -> Vec2 {
+    let mut simplex = Simplex::start(a, b);
+    for _ in 0..MAX_ITERATIONS {
+        let Some(closest) = simplex.reduce() else {
+            return Vec2::ZERO;
+        };
+        if closest.length_squared() < OVERLAP_EPSILON {
+            return Vec2::ZERO;
+        }
+        // The next point of B − A: farthest towards the origin from the closest point.
+        let (ia, ib) = (a.support(closest), b.support(-closest));
+        let w = b.points[ib] - a.points[ia];
+        let progress = closest.length_squared() - closest.dot(w);
+        if simplex.holds(ia, ib) || progress <= PROGRESS_EPSILON * closest.length_squared() {
+            return closest;
+        }
+        simplex.push(Vertex { w, ia, ib });
+    }
+    simplex.closest()
+}
+
+/// Enough for any pair of eight-point cores: each iteration adds a new support pair.
+const MAX_ITERATIONS: usize = 24;
+/// Squared length (m²) under which the cores count as touching.
+const OVERLAP_EPSILON: f32 = 1.0e-12;
+/// A new point that brings the simplex closer by less than this fraction is no progress.
+const PROGRESS_EPSILON: f32 = 1.0e-6;
+
+/// A point of `B − A` with the indices of the points that made it.
+#[derive(Clone, Copy, Debug)]
+struct Vertex {
+    w: Vec2,
+    ia: usize,
+    ib: usize,
+}
+
+/// One to three vertices of `B − A`; after `reduce`, the fewest that hold the point
+/// nearest the origin.
+struct Simplex {
+    v: [Vertex; 3],
+    count: usize,
+}
+
+impl Simplex {
+    fn start(a: &Core, b: &Core) -> Simplex {
+        let first = Vertex {
+            w: b.points[0] - a.points[0],
+            ia: 0,
+            ib: 0,
+        };
+        Simplex {
+            v: [first; 3],
+            count: 1,
+        }
+    }
+
+    fn holds(&self, ia: usize, ib: usize) -> bool {
+        self.v[..self.count]
+            .iter()
+            .any(|v| v.ia == ia && v.ib == ib)
+    }
+
+    fn push(&mut self, vertex: Vertex) {
+        self.v[self.count] = vertex;
+        self.count += 1;
+    }
+
+    /// Keeps the vertices of the feature nearest the origin and returns that nearest
+    /// point; `None` when the origin lies inside the triangle (the cores overlap).
+    fn reduce(&mut self) -> Option<Vec2> {
+        match self.count {
+            1 => Some(self.v[0].w),
+            2 => Some(self.reduce_segment(0, 1)),
+            _ => self.reduce_triangle(),
+        }
+    }
+
+    /// The nearest point of the simplex as it stands (after `reduce`).
+    fn closest(&mut self) -> Vec2 {
+        self.reduce().unwrap_or(Vec2::ZERO)
+    }
+
+    /// The segment between vertices `i` and `j`: keeps an end, or both.
+    fn reduce_segment(&mut self, i: usize, j: usize) -> Vec2 {
+        let (a, b) = (self.v[i], self.v[j]);
+        let ab = b.w - a.w;
+        let along = -a.w.dot(ab);
+        if along <= 0.0 {
+            return self.keep(&[a]);
+        }
+        let length_squared = ab.length_squared();
+        if along >= length_squared {
+            return self.keep(&[b]);
+        }
+        self.keep(&[a, b]);
+        a.w + (along / length_squared) * ab
+    }
+
+    /// The triangle's nearest feature to the origin, by its Voronoi regions (Ericson,
+    /// Real-Time Collision Detection, 5.1.5, with the origin as the query point).
+    fn reduce_triangle(&mut self) -> Option<Vec2> {
+        let [a, b, c] = self.v;
+        let (ab, ac) = (b.w - a.w, c.w - a.w);
+        let (d1, d2) = (-ab.dot(a.w), -ac.dot(a.w));
+        if d1 <= 0.0 && d2 <= 0.0 {
+            return Some(self.keep(&[a]));
+        }
+        let (d3, d4) = (-ab.dot(b.w), -ac.dot(b.w));
+        if d3 >= 0.0 && d4 <= d3 {
+            return Some(self.keep(&[b]));
+        }
+        if d1 * d4 - d3 * d2 <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
+            return Some(self.reduce_pair(a, b));
+        }
+        let (d5, d6) = (-ab.dot(c.w), -ac.dot(c.w));
+        if d6 >= 0.0 && d5 <= d6 {
+            return Some(self.keep(&[c]));
+        }
+        if d5 * d2 - d1 * d6 <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {
+            return Some(self.reduce_pair(a, c));
+        }
+        if d3 * d6 - d5 * d4 <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0 {
+            return Some(self.reduce_pair(b, c));
+        }
+        None
+    }
+
+    fn reduce_pair(&mut self, a: Vertex, b: Vertex) -> Vec2 {
+        self.keep(&[a, b]);
+        self.reduce_segment(0, 1)
+    }
+
+    /// Makes `kept` the simplex; returns the first vertex's point.
+    fn keep(&mut self, kept: &[Vertex]) -> Vec2 {
+        self.v[..kept.len()].copy_from_slice(kept);
+        self.count = kept.len();
+        kept[0].w
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Polygon;
+
+    fn box_core(half: f32, center: Vec2, angle: f32) -> Core {
+        let polygon = Polygon::new_box(half, half).expect("valid box");
+        Core::of(&Collider::Polygon(polygon)).placed(Transform::new(center, angle))
+    }
+
+    #[test]
+    fn gap_between_boxes_face_to_face_is_their_clearance() {
+        let a = box_core(1.0, Vec2::ZERO, 0.0);
+        let b = box_core(0.5, Vec2::new(3.0, 0.25), 0.0);
+        let gap = core_gap(&a, &b);
+        assert!((gap - Vec2::new(1.5, 0.0)).length() < 1e-5, "{gap}");
+    }
+
+    #[test]
+    fn gap_between_corners_points_from_corner_to_corner() {
+        let a = box_core(1.0, Vec2::ZERO, 0.0);
+        let b = box_core(1.0, Vec2::new(4.0, 4.0), 0.0);
+        assert!((core_gap(&a, &b) - Vec2::new(2.0, 2.0)).length() < 1e-5);
+        let diamond = box_core(1.0, Vec2::new(4.0, 0.0), std::f32::consts::FRAC_PI_4);
+        let expected = 3.0 - std::f32::consts::SQRT_2;
+        assert!((core_gap(&a, &diamond).length() - expected).abs() < 1e-5);
+    }
+
+    #[test]
+    fn overlapping_cores_have_no_gap() {
+        let a = box_core(1.0, Vec2::ZERO, 0.0);
+        let b = box_core(1.0, Vec2::new(1.5, 0.5), 0.3);
+        assert_eq!(core_gap(&a, &b), Vec2::ZERO);
+        let inside = box_core(0.1, Vec2::new(0.2, -0.3), 1.0);
+        assert_eq!(core_gap(&a, &inside), Vec2::ZERO);
+    }
+
+    #[test]
+    fn gap_from_a_point_to_a_segment_is_perpendicular() {
+        let segment = Polygon::rounded_segment(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0), 0.1);
+        let a = Core::of(&Collider::Polygon(segment));
+        let b = Core::disc(Vec2::new(0.3, 2.0), 0.5);
+        assert!((core_gap(&a, &b) - Vec2::new(0.0, 2.0)).length() < 1e-6);
+        let beyond = Core::disc(Vec2::new(4.0, 4.0), 0.5);
+        assert!((core_gap(&a, &beyond) - Vec2::new(3.0, 4.0)).length() < 1e-6);
+    }
+}
