@@ -182,6 +182,10 @@ impl BroadPhase {
         pairs.dedup();
     }
 
+    pub fn has_static_shapes(&self) -> bool {
+        !self.static_tree.is_empty()
+    }
+
     /// Calls `found(shape)` for every static shape whose tree box overlaps `aabb`.
     pub fn query_static(&mut self, aabb: &Aabb, mut found: impl FnMut(u32)) {
         self.static_tree.query(aabb, |_, shape| found(shape));

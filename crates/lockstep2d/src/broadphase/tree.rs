@@ -418,6 +418,10 @@ impl DynamicTree {
 
     /// The leaves' proxies with their shape indices, in node order.
     /// Nodes allocated: about twice the leaves.
+    pub fn is_empty(&self) -> bool {
+        self.root == NULL
+    }
+
     pub fn node_count(&self) -> usize {
         self.nodes.len()
     }
