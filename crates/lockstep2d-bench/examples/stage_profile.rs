@@ -40,6 +40,7 @@ fn main() -> Result<(), String> {
             s.store,
             p.continuous + p.refit,
             p.sleep,
+            ours.contact_count() as f64,
         ]);
     }
     drop(ours);
@@ -58,6 +59,7 @@ fn main() -> Result<(), String> {
                 p.storeImpulses,
                 p.transforms + p.refit,
                 p.sleepIslands + p.splitIslands,
+                theirs.contact_count() as f32,
             ]
             .map(f64::from),
         );
@@ -71,6 +73,7 @@ fn main() -> Result<(), String> {
         "solve: store / store impulses",
         "sweeps + refit / transforms + refit",
         "sleep / islands",
+        "contacts held (not ms)",
     ];
     println!(
         "{scene}: {steps} steps on {threads} thread(s), mean ms per step (each engine's own timers)"

@@ -43,6 +43,13 @@ impl Box2dWorld {
         Ok(out)
     }
 
+    /// How many contacts the world holds now (touching or not).
+    pub fn contact_count(&self) -> usize {
+        // SAFETY: a plain query on the world this struct owns.
+        let counters = unsafe { b2World_GetCounters(self.world) };
+        usize::try_from(counters.contactCount).unwrap_or(0)
+    }
+
     /// Box2D's own timings of the last step, stage by stage (ms).
     pub fn profile(&self) -> b2Profile {
         // SAFETY: a plain query on the world this struct owns.

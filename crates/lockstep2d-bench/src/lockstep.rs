@@ -29,6 +29,11 @@ impl LockstepWorld {
 }
 
 impl LockstepWorld {
+    /// How many contacts the world holds now (touching or not).
+    pub fn contact_count(&self) -> usize {
+        self.scene.world.contact_count()
+    }
+
     /// The world's own timings of the last step, stage by stage.
     pub fn profile(&self) -> lockstep2d::StepProfile {
         *self.scene.world.profile()
