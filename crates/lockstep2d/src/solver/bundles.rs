@@ -92,6 +92,8 @@ pub(crate) struct Bundles<B> {
     starts: [usize; COLOR_COUNT + 2],
     /// The constraints to solve with their colours, in the order offered.
     colored: Vec<(u32, u32)>,
+    /// How many constraints of each colour each fill part holds (see `build`).
+    part_counts: Vec<[usize; COLOR_COUNT + 1]>,
     coloring: Coloring,
 }
 
@@ -101,6 +103,7 @@ impl<B> Default for Bundles<B> {
             bundles: Vec::new(),
             starts: [0; COLOR_COUNT + 2],
             colored: Vec::new(),
+            part_counts: Vec::new(),
             coloring: Coloring::default(),
         }
     }
@@ -111,6 +114,14 @@ impl<B: Bundle> Bundles<B> {
     /// `push` adds constraint `index` to a bundle's next lane, and every bundle starts
     /// as `empty`. With `parallel` (inside the world's pool) the bundles are filled on
     /// its threads.
+    ///
+    /// The coloured constraints are cut into as many equal runs (parts) as there are
+    /// threads, and each part fills bundles of its own in every colour: a colour's
+    /// bundles are its parts' bundles one after the other, each part's last one padded.
+    /// So each thread reads its run of constraints in memory order and writes bundles
+    /// no other thread writes. Which lane a constraint lands in does not change what is
+    /// computed (a colour's constraints share no moving body, and the overflow colour
+    /// keeps the order offered), so the results are the same on any number of threads.
     pub fn build(
         &mut self,
         candidates: impl Iterator<Item = Candidate>,
@@ -118,70 +129,64 @@ impl<B: Bundle> Bundles<B> {
         (empty, push): (&B, impl Fn(&mut B, u32) + Sync),
         parallel: bool,
     ) {
-        let counts = self.color(candidates, body_count);
+        self.color(candidates, body_count);
+        let parts = if parallel {
+            rayon::current_num_threads().clamp(1, MAX_PARTS)
+        } else {
+            1
+        };
+        self.count_parts(parts);
         self.starts[0] = 0;
-        for (color, &count) in counts.iter().enumerate() {
-            let bundles = count.div_ceil(per_bundle(color));
+        for color in 0..=COLOR_COUNT {
+            let bundles: usize = self.part_bundles(color).sum();
             self.starts[color + 1] = self.starts[color] + bundles;
         }
-        // Each filler resets its own bundles: no serial pass over them all.
+        // Each part resets its own bundles: no serial pass over them all.
         self.bundles
             .resize(self.starts[COLOR_COUNT + 1], empty.clone());
-        if parallel {
-            self.fill_in_parallel(empty, push);
-        } else {
-            let all = (&self.starts, self.colored.as_slice());
-            fill_colors(&mut self.bundles, 0..COLOR_COUNT + 1, all, empty, push);
-        }
-    }
-
-    /// Several threads: the colours are split into as many runs of whole colours as the
-    /// pool has threads, about equal in bundles, and each thread fills its run's bundles
-    /// as one thread fills them all (`fill_colors`), taking only the constraints of its
-    /// colours. So every thread reads memory in order (handing out bundles instead made
-    /// each thread read the contacts at random, and two threads were hardly faster than
-    /// one), and the bundles are the same on any number of threads.
-    fn fill_in_parallel(&mut self, empty: &B, push: impl Fn(&mut B, u32) + Sync) {
-        let (starts, colored) = (&self.starts, &self.colored);
-        let threads = rayon::current_num_threads();
-        let total = starts[COLOR_COUNT + 1];
+        let mut chunks = split_parts(&mut self.bundles, &self.part_counts);
+        let colored = self.colored.as_slice();
         let (push, empty) = (&push, empty);
+        let run = |part: usize| part_run(colored, part, parts);
+        if parts == 1 {
+            fill_part(&mut chunks[0], &colored[run(0)], empty, push);
+            return;
+        }
         rayon::scope(|scope| {
-            let mut rest = self.bundles.as_mut_slice();
-            let mut first_color = 0;
-            for thread in 1..=threads {
-                // The first colour boundary at or past this thread's share.
-                let target = total * thread / threads;
-                let end_color = (first_color..=COLOR_COUNT + 1)
-                    .find(|&c| starts[c] >= target)
-                    .unwrap_or(COLOR_COUNT + 1);
-                let colors = first_color..end_color;
-                let (mine, others) = rest.split_at_mut(starts[end_color] - starts[first_color]);
-                rest = others;
-                first_color = end_color;
-                scope.spawn(move |_| {
-                    fill_colors(mine, colors, (starts, colored), empty, push);
-                });
+            for (part, mine) in chunks.iter_mut().take(parts).enumerate() {
+                let constraints = &colored[run(part)];
+                scope.spawn(move |_| fill_part(mine, constraints, empty, push));
             }
         });
     }
 
-    /// Colours the candidates, in order, into `colored`; returns how many each colour
-    /// got.
-    fn color(
-        &mut self,
-        candidates: impl Iterator<Item = Candidate>,
-        body_count: usize,
-    ) -> [usize; COLOR_COUNT + 1] {
+    /// Counts each part's constraints of each colour.
+    fn count_parts(&mut self, parts: usize) {
+        self.part_counts.clear();
+        self.part_counts.resize(parts, [0; COLOR_COUNT + 1]);
+        for part in 0..parts {
+            let counts = &mut self.part_counts[part];
+            for &(_, color) in &self.colored[part_run(&self.colored, part, parts)] {
+                counts[color as usize] += 1;
+            }
+        }
+    }
+
+    /// How many bundles each part fills in `color`.
+    fn part_bundles(&self, color: usize) -> impl Iterator<Item = usize> + '_ {
+        self.part_counts
+            .iter()
+            .map(move |counts| counts[color].div_ceil(per_bundle(color)))
+    }
+
+    /// Colours the candidates, in order, into `colored`.
+    fn color(&mut self, candidates: impl Iterator<Item = Candidate>, body_count: usize) {
         self.coloring.reset(body_count);
         self.colored.clear();
-        let mut counts = [0usize; COLOR_COUNT + 1];
         for Candidate { index, a, b } in candidates {
             let color = self.coloring.assign(a, b);
-            counts[color] += 1;
             self.colored.push((index, color as u32));
         }
-        counts
     }
 
     /// The bundles in colour order, and where each colour's start (the last entry is
@@ -195,36 +200,67 @@ impl<B: Bundle> Bundles<B> {
     }
 }
 
-/// Fills `bundles`, the bundles of `colors` (which start at `starts[colors.start]`):
-/// each constraint of those colours, in the order offered, goes to its colour's next
-/// free lane. The constraints are visited in memory order: reading 15,000 contacts in
-/// colour order instead would miss the cache on most of them.
-fn fill_colors<B: Bundle>(
-    bundles: &mut [B],
-    colors: std::ops::Range<usize>,
-    (starts, colored): (&[usize; COLOR_COUNT + 2], &[(u32, u32)]),
+/// The most parts the bundles are filled in: more threads than this share them.
+const MAX_PARTS: usize = 8;
+
+/// One part's bundles, colour by colour.
+type PartBundles<'a, B> = [&'a mut [B]; COLOR_COUNT + 1];
+
+/// Cuts `bundles` (colour by colour, each colour part by part) into each part's bundles
+/// of each colour; `part_counts` has each part's constraints per colour.
+fn split_parts<'a, B>(
+    bundles: &'a mut [B],
+    part_counts: &[[usize; COLOR_COUNT + 1]],
+) -> [PartBundles<'a, B>; MAX_PARTS] {
+    let mut chunks: [PartBundles<'a, B>; MAX_PARTS] =
+        std::array::from_fn(|_| std::array::from_fn(|_| Default::default()));
+    let mut rest = bundles;
+    for color in 0..=COLOR_COUNT {
+        for (part, counts) in part_counts.iter().enumerate() {
+            let count = counts[color].div_ceil(per_bundle(color));
+            let (mine, others) = std::mem::take(&mut rest).split_at_mut(count);
+            chunks[part][color] = mine;
+            rest = others;
+        }
+    }
+    chunks
+}
+
+/// Part `part` of `parts` equal runs of `colored`.
+fn part_run(colored: &[(u32, u32)], part: usize, parts: usize) -> std::ops::Range<usize> {
+    let n = colored.len();
+    n * part / parts..n * (part + 1) / parts
+}
+
+/// Fills one part's bundles: each of `constraints` (in memory order: reading 15,000
+/// contacts in colour order instead would miss the cache on most of them) goes to its
+/// colour's next free lane.
+fn fill_part<B: Bundle>(
+    bundles: &mut PartBundles<'_, B>,
+    constraints: &[(u32, u32)],
     empty: &B,
     push: impl Fn(&mut B, u32),
 ) {
-    let base = starts[colors.start];
-    restart(bundles, colors.clone(), starts, empty);
+    for (color, mine) in bundles.iter_mut().enumerate() {
+        restart(mine, color, empty);
+    }
     let mut filled = [0usize; COLOR_COUNT + 1];
-    for &(index, color) in colored {
+    for &(index, color) in constraints {
         let color = color as usize;
-        if !colors.contains(&color) {
-            continue;
-        }
         let rank = filled[color];
         filled[color] += 1;
-        let slot = starts[color] - base + rank / per_bundle(color);
+        let slot = rank / per_bundle(color);
+        let mine = &mut bundles[color];
         if rank % per_bundle(color) == 0
-            && let Some(next) = bundles.get(slot + 1)
+            && let Some(next) = mine.get(slot + 1)
         {
             prefetch(next);
         }
-        push(&mut bundles[slot], index);
+        push(&mut mine[slot], index);
     }
-    finish_bundles(bundles);
+    for mine in bundles.iter_mut() {
+        finish_bundles(mine);
+    }
 }
 
 /// `Bundle::finish` on every bundle, with AVX2 where the CPU has it (as `run_bundles`;
@@ -263,30 +299,21 @@ fn prefetch<T>(value: &T) {
     }
 }
 
-/// Readies `bundles` (the bundles of `colors`) for filling without rewriting them all: a
-/// colour's bundles are full but for its last, so only that one, whose padding lanes
-/// must read the dummy body with zero masses, becomes `empty`; the others restart. An
-/// overflow bundle has one lane, so every one becomes `empty`.
-fn restart<B: Bundle>(
-    bundles: &mut [B],
-    colors: std::ops::Range<usize>,
-    starts: &[usize; COLOR_COUNT + 2],
-    empty: &B,
-) {
-    let base = starts[colors.start];
-    for color in colors {
-        let mine = &mut bundles[starts[color] - base..starts[color + 1] - base];
-        let full = if color == COLOR_COUNT {
-            0
-        } else {
-            mine.len().saturating_sub(1)
-        };
-        let (full, partial) = mine.split_at_mut(full);
-        full.iter_mut().for_each(B::restart);
-        partial
-            .iter_mut()
-            .for_each(|bundle| bundle.clone_from(empty));
-    }
+/// Readies one part's `bundles` of `color` for filling without rewriting them all:
+/// they are full but for the last, so only that one, whose padding lanes must read the
+/// dummy body with zero masses, becomes `empty`; the others restart. An overflow bundle
+/// has one lane, so every one becomes `empty`.
+fn restart<B: Bundle>(bundles: &mut [B], color: usize, empty: &B) {
+    let full = if color == COLOR_COUNT {
+        0
+    } else {
+        bundles.len().saturating_sub(1)
+    };
+    let (full, partial) = bundles.split_at_mut(full);
+    full.iter_mut().for_each(B::restart);
+    partial
+        .iter_mut()
+        .for_each(|bundle| bundle.clone_from(empty));
 }
 
 /// What the SIMD bundles' tests share.
