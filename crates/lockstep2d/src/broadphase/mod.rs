@@ -100,15 +100,16 @@ impl BroadPhase {
         true
     }
 
-    /// Like `update_proxy` for a moving (not static) proxy, but only records the new
-    /// box: the tree is put right by `settle`, which must follow before any query. When
-    /// the proxy's box no longer contains `aabb`, its new box is `predicted` (which must
-    /// contain `aabb`) grown by the margin.
-    pub fn stage_proxy(&mut self, key: ProxyKey, aabb: Aabb, predicted: Aabb) {
+    /// Whether the proxy's tree box still contains `aabb`.
+    pub fn covers(&self, key: ProxyKey, aabb: &Aabb) -> bool {
+        self.fat_aabb(key).contains(aabb)
+    }
+
+    /// Like `update_proxy` for a moving (not static) proxy that left its box (see
+    /// `covers`), but only records the new box, `predicted` grown by the margin: the
+    /// tree is put right by `settle`, which must follow before any query.
+    pub fn stage_proxy(&mut self, key: ProxyKey, predicted: Aabb) {
         debug_assert!(!key.is_static(), "static proxies are updated at once");
-        if self.moving_tree.fat_aabb(key.proxy()).contains(&aabb) {
-            return;
-        }
         self.moving_tree
             .set_leaf_box(key.proxy(), predicted.grown(AABB_MARGIN));
         self.staged.push(key.proxy());

@@ -4,13 +4,13 @@ use super::World;
 use super::state::SimState;
 use crate::body::Body;
 use crate::body::BodyType;
-use crate::broadphase::{AABB_MARGIN, BroadPhase};
+use crate::broadphase::BroadPhase;
 use crate::collide::Manifold;
 use crate::collide::{SPECULATIVE_DISTANCE, collide, goes_first};
 use crate::contact::{Contact, carry_impulses, mix_friction, mix_restitution};
 use crate::events::{ContactBegin, ContactEnd, ContactHit};
 use crate::id::Slots;
-use crate::math::{Aabb, Vec2, cross_sv};
+use crate::math::{Vec2, cross_sv};
 use crate::recycle::ManifoldCache;
 use crate::shape::Shape;
 use rayon::prelude::*;
@@ -160,37 +160,6 @@ impl World {
             }
             true
         });
-    }
-
-    /// Refits the broad-phase box of every shape that left it during the step. The box
-    /// must cover where the shape is and where its velocity takes it in the next step of
-    /// `dt`, so a fast body's pairs are found before it reaches them. A refitted box
-    /// also leads the shape by up to one margin more along its path: a body moving
-    /// steadily (a swinging grid, falling rain) then leaves its box a third less often,
-    /// and a refit (query, pairs, tree) costs as much as updating five to ten contacts,
-    /// of which the longer boxes add about one per refit saved.
-    pub(super) fn synchronize_proxies(&mut self, dt: f32) {
-        for (_, body) in self.state.bodies.iter() {
-            if body.body_type == BodyType::Static || !body.awake {
-                continue;
-            }
-            let travel = dt * body.v;
-            let lead = travel.clamp_length_max(AABB_MARGIN);
-            for &s in &body.shapes {
-                let shape = self.state.shapes.get(s).expect("bodies list live shapes");
-                let now = shape.collider.aabb(body.xf);
-                let ahead = |shift: Vec2| Aabb {
-                    min: now.min + shift,
-                    max: now.max + shift,
-                };
-                self.state.broadphase.stage_proxy(
-                    shape.proxy,
-                    now.union(&ahead(travel)),
-                    now.union(&ahead(travel + lead)),
-                );
-            }
-        }
-        self.state.broadphase.settle();
     }
 }
 

@@ -7,6 +7,7 @@ mod continuous;
 mod controllers;
 mod joints;
 mod profile;
+mod refit;
 mod shapes;
 mod sleep;
 mod state;
@@ -20,7 +21,7 @@ use std::sync::Arc;
 
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
-use crate::broadphase::BroadPhase;
+use crate::broadphase::{BroadPhase, ProxyKey};
 use crate::contact::ContactSet;
 use crate::controller::{Controller, ControllerId};
 use crate::error::{Error, Result, check_finite_vec};
@@ -76,6 +77,9 @@ pub struct World {
     new_pairs: Vec<(u32, u32)>,
     /// Scratch of the narrow phase: what updating each contact did.
     outcomes: Vec<collision::Outcome>,
+    /// Scratch of the refit on threads: each shape slot's proxy and new tree box, if it
+    /// needs one.
+    refits: Vec<Option<(ProxyKey, Aabb)>>,
     controllers: Vec<(ControllerId, Box<dyn Controller>)>,
     next_controller: u32,
     islands: sleep::IslandScratch,
@@ -114,6 +118,7 @@ impl World {
             soft: SoftStep::default(),
             new_pairs: Vec::new(),
             outcomes: Vec::new(),
+            refits: Vec::new(),
             controllers: Vec::new(),
             next_controller: 0,
             islands: sleep::IslandScratch::default(),
