@@ -59,10 +59,35 @@ pub(crate) fn mix_restitution(a: f32, b: f32) -> f32 {
 /// The order of `contacts` is the order the solver visits them, so it is only changed by
 /// appending (pairs come sorted from the broad phase) and by order-keeping removal. The
 /// set is only ever asked `contains`, never iterated, so its order cannot leak.
+///
+/// `contacts` may be changed in place only where touching does not change (impulses),
+/// or by the narrow phase followed by `update_all`: `heads` mirrors each contact's
+/// bodies and touching, and is rewritten by `update_all`.
 #[derive(Debug, Default)]
 pub(crate) struct ContactSet {
     pub contacts: Vec<Contact>,
+    heads: Vec<ContactHead>,
     pairs: HashSet<u64, BuildHasherDefault<PairHasher>>,
+}
+
+/// What colouring reads of a contact, kept apart from it: reading only these from the
+/// contacts themselves streamed two of each contact's three cache lines, and colouring
+/// 58,000 contacts took 1 ms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ContactHead {
+    pub body_a: u32,
+    pub body_b: u32,
+    pub touching: bool,
+}
+
+impl ContactHead {
+    fn of(contact: &Contact) -> ContactHead {
+        ContactHead {
+            body_a: contact.body_a,
+            body_b: contact.body_b,
+            touching: contact.is_touching(),
+        }
+    }
 }
 
 /// By hand so that `clone_from` reuses the buffers (see `SimState`'s `Clone`).
@@ -70,12 +95,14 @@ impl Clone for ContactSet {
     fn clone(&self) -> Self {
         ContactSet {
             contacts: self.contacts.clone(),
+            heads: self.heads.clone(),
             pairs: self.pairs.clone(),
         }
     }
 
     fn clone_from(&mut self, source: &Self) {
         self.contacts.clone_from(&source.contacts);
+        self.heads.clone_from(&source.heads);
         self.pairs.clone_from(&source.pairs);
     }
 }
@@ -92,20 +119,40 @@ impl ContactSet {
     pub fn insert(&mut self, contact: Contact) {
         self.pairs
             .insert(pair_key(contact.shape_a, contact.shape_b));
+        self.heads.push(ContactHead::of(&contact));
         self.contacts.push(contact);
     }
 
     /// Calls `update` on every contact and drops those for which it returns false,
     /// keeping the others' order.
     pub fn update_all(&mut self, mut update: impl FnMut(&mut Contact) -> bool) {
-        let pairs = &mut self.pairs;
+        let (pairs, heads) = (&mut self.pairs, &mut self.heads);
+        let mut kept = 0;
         self.contacts.retain_mut(|c| {
             let keep = update(c);
-            if !keep {
+            if keep {
+                heads[kept] = ContactHead::of(c);
+                kept += 1;
+            } else {
                 pairs.remove(&pair_key(c.shape_a, c.shape_b));
             }
             keep
         });
+        heads.truncate(kept);
+    }
+
+    /// Each contact's bodies and whether it touches, in contact order.
+    pub fn heads(&self) -> &[ContactHead] {
+        debug_assert!(
+            self.heads.len() == self.contacts.len()
+                && self
+                    .heads
+                    .iter()
+                    .zip(&self.contacts)
+                    .all(|(h, c)| *h == ContactHead::of(c)),
+            "contact heads out of step with the contacts"
+        );
+        &self.heads
     }
 
     /// Removes every contact for which `dead` is true, keeping the others' order.

@@ -57,10 +57,10 @@ impl StepConstraints {
     ) {
         let moving = |i: u32| info[i as usize].simulated.then_some(i);
         let candidates = contacts
-            .contacts
+            .heads()
             .iter()
             .enumerate()
-            .filter(|(_, c)| c.is_touching())
+            .filter(|(_, c)| c.touching)
             .map(|(index, c)| Candidate {
                 index: index as u32,
                 a: moving(c.body_a),
