@@ -73,9 +73,16 @@ impl Clone for BroadPhase {
 }
 
 impl BroadPhase {
-    pub fn create_proxy(&mut self, aabb: Aabb, shape: u32, is_static: bool) -> ProxyKey {
+    /// A proxy for `shape` in collision `category` (its filter's category bits).
+    pub fn create_proxy(
+        &mut self,
+        aabb: Aabb,
+        shape: u32,
+        is_static: bool,
+        category: u64,
+    ) -> ProxyKey {
         let fat = aabb.grown(AABB_MARGIN);
-        let proxy = self.tree_mut(is_static).create_proxy(fat, shape);
+        let proxy = self.tree_mut(is_static).create_proxy(fat, shape, category);
         let key = ProxyKey::new(proxy, is_static);
         self.moved.push(key);
         key
@@ -98,6 +105,12 @@ impl BroadPhase {
         // `find_new_pairs` removes repeated pairs.
         self.moved.push(key);
         true
+    }
+
+    /// Gives a proxy new collision categories (its shape's filter changed).
+    pub fn set_category(&mut self, key: ProxyKey, category: u64) {
+        self.tree_mut(key.is_static())
+            .set_category(key.proxy(), category);
     }
 
     /// Whether the proxy's tree box still contains `aabb`.
@@ -142,10 +155,14 @@ impl BroadPhase {
     /// proxy; or the moving one, against a static proxy), and known pairs are dropped
     /// in the query: in a crowd most overlaps are old, and sorting them all cost more
     /// than finding them.
+    ///
+    /// A moved proxy's query skips the proxies whose categories `query_mask(shape)`
+    /// refuses: pass the shape's mask when no group can override it, else all bits.
     pub fn find_new_pairs(
         &mut self,
         pairs: &mut Vec<(u32, u32)>,
         known: impl Fn(u32, u32) -> bool,
+        query_mask: impl Fn(u32) -> u64,
     ) {
         pairs.clear();
         let moved = std::mem::take(&mut self.moved);
@@ -158,6 +175,7 @@ impl BroadPhase {
         for &key in &moved {
             let aabb = self.fat_aabb(key);
             let shape = self.tree(key.is_static()).user(key.proxy());
+            let mask = query_mask(shape);
             let mut add = |other: u32| {
                 let pair = (shape.min(other), shape.max(other));
                 if other != shape && !known(pair.0, pair.1) {
@@ -167,13 +185,13 @@ impl BroadPhase {
             let reported_by_other = |other_proxy: u32| {
                 flags[other_proxy as usize] && (key.is_static() || other_proxy < key.proxy())
             };
-            self.moving_tree.query(&aabb, |proxy, other| {
+            self.moving_tree.query(&aabb, mask, |proxy, other| {
                 if !reported_by_other(proxy) {
                     add(other);
                 }
             });
             if !key.is_static() {
-                self.static_tree.query(&aabb, |_, other| add(other));
+                self.static_tree.query(&aabb, mask, |_, other| add(other));
             }
         }
         self.moved = moved;
@@ -187,9 +205,15 @@ impl BroadPhase {
         !self.static_tree.is_empty()
     }
 
-    /// Calls `found(shape)` for every static shape whose tree box overlaps `aabb`.
-    pub fn query_static(&mut self, aabb: &Aabb, mut found: impl FnMut(u32)) {
-        self.static_tree.query(aabb, |_, shape| found(shape));
+    /// Calls `found(shape)` for every static shape whose tree box overlaps `aabb` and
+    /// whose categories meet `mask`.
+    pub fn query_static(&mut self, aabb: &Aabb, mask: u64, mut found: impl FnMut(u32)) {
+        self.static_tree.query(aabb, mask, |_, shape| found(shape));
+    }
+
+    /// A proxy's collision categories.
+    pub fn category(&self, key: ProxyKey) -> u64 {
+        self.tree(key.is_static()).category(key.proxy())
     }
 
     pub fn leaf_user(&self, key: ProxyKey) -> Option<u32> {
@@ -273,10 +297,10 @@ mod tests {
         let keys: Vec<ProxyKey> = boxes
             .iter()
             .enumerate()
-            .map(|(i, &(aabb, is_static))| bp.create_proxy(aabb, i as u32, is_static))
+            .map(|(i, &(aabb, is_static))| bp.create_proxy(aabb, i as u32, is_static, 1))
             .collect();
         let mut pairs = Vec::new();
-        bp.find_new_pairs(&mut pairs, |_, _| false);
+        bp.find_new_pairs(&mut pairs, |_, _| false, |_| u64::MAX);
         assert_eq!(pairs, brute_force(&boxes));
         assert!(pairs.len() > 50, "too few pairs to mean anything");
 
@@ -287,7 +311,7 @@ mod tests {
                 assert!(bp.update_proxy(*key, boxes[i].0, false));
             }
         }
-        bp.find_new_pairs(&mut pairs, |_, _| false);
+        bp.find_new_pairs(&mut pairs, |_, _| false, |_| u64::MAX);
         assert_eq!(pairs, brute_force(&boxes));
     }
 }

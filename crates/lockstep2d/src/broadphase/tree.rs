@@ -21,6 +21,9 @@ struct Node {
     height: i32,
     /// The shape index of a leaf.
     user: u32,
+    /// A leaf's collision categories; an inner node's, every leaf's below it, so a query
+    /// whose mask takes none of them skips the whole subtree.
+    category: u64,
 }
 
 impl Node {
@@ -76,13 +79,14 @@ impl Default for DynamicTree {
 }
 
 impl DynamicTree {
-    /// Adds a leaf for `user` and returns its proxy id.
-    pub fn create_proxy(&mut self, aabb: Aabb, user: u32) -> u32 {
+    /// Adds a leaf for `user` in collision `category` and returns its proxy id.
+    pub fn create_proxy(&mut self, aabb: Aabb, user: u32, category: u64) -> u32 {
         let leaf = self.allocate();
         let node = &mut self.nodes[leaf as usize];
         node.aabb = aabb;
         node.user = user;
         node.height = 0;
+        node.category = category;
         self.insert_leaf(leaf);
         leaf
     }
@@ -114,13 +118,29 @@ impl DynamicTree {
         self.nodes[proxy as usize].aabb
     }
 
+    /// Gives a leaf new categories, and its ancestors theirs.
+    pub fn set_category(&mut self, proxy: u32, category: u64) {
+        self.nodes[proxy as usize].category = category;
+        let mut index = self.nodes[proxy as usize].parent;
+        while index != NULL {
+            self.fit(index);
+            index = self.nodes[index as usize].parent;
+        }
+    }
+
+    /// A leaf's categories.
+    pub fn category(&self, proxy: u32) -> u64 {
+        self.nodes[proxy as usize].category
+    }
+
     /// The shape index stored in a leaf.
     pub fn user(&self, proxy: u32) -> u32 {
         self.nodes[proxy as usize].user
     }
 
-    /// Calls `found(proxy, user)` for every leaf whose box overlaps `aabb`.
-    pub fn query(&mut self, aabb: &Aabb, mut found: impl FnMut(u32, u32)) {
+    /// Calls `found(proxy, user)` for every leaf whose box overlaps `aabb` and whose
+    /// categories meet `mask`.
+    pub fn query(&mut self, aabb: &Aabb, mask: u64, mut found: impl FnMut(u32, u32)) {
         if self.root == NULL {
             return;
         }
@@ -129,7 +149,7 @@ impl DynamicTree {
         stack.push(self.root);
         while let Some(index) = stack.pop() {
             let node = &self.nodes[index as usize];
-            if !node.aabb.overlaps(aabb) {
+            if node.category & mask == 0 || !node.aabb.overlaps(aabb) {
                 continue;
             }
             if node.is_leaf() {
@@ -192,18 +212,10 @@ impl DynamicTree {
         let (left, right) = leaves.split_at_mut(middle);
         let (child1, child2) = (self.build(left), self.build(right));
         let parent = self.allocate();
-        let (box1, box2) = (
-            self.nodes[child1 as usize].aabb,
-            self.nodes[child2 as usize].aabb,
-        );
-        let height = 1 + self.nodes[child1 as usize]
-            .height
-            .max(self.nodes[child2 as usize].height);
         let node = &mut self.nodes[parent as usize];
-        node.aabb = box1.union(&box2);
         node.child1 = child1;
         node.child2 = child2;
-        node.height = height;
+        self.fit(parent);
         self.nodes[child1 as usize].parent = parent;
         self.nodes[child2 as usize].parent = parent;
         parent
@@ -220,6 +232,7 @@ impl DynamicTree {
             child2: NULL,
             height: 0,
             user: NULL,
+            category: 0,
         };
         if self.free == NULL {
             self.nodes.push(fresh);
@@ -340,16 +353,8 @@ impl DynamicTree {
     fn refit_upwards(&mut self, mut index: u32) {
         while index != NULL {
             index = self.balance(index);
-            let (c1, c2) = {
-                let n = &self.nodes[index as usize];
-                (n.child1 as usize, n.child2 as usize)
-            };
-            let height = 1 + self.nodes[c1].height.max(self.nodes[c2].height);
-            let aabb = self.nodes[c1].aabb.union(&self.nodes[c2].aabb);
-            let node = &mut self.nodes[index as usize];
-            node.height = height;
-            node.aabb = aabb;
-            index = node.parent;
+            self.fit(index);
+            index = self.nodes[index as usize].parent;
         }
     }
 
@@ -402,18 +407,27 @@ impl DynamicTree {
             n.child2 = give;
         }
         self.nodes[give as usize].parent = a;
-        for node in [a, tall] {
-            let (c1, c2) = {
-                let n = &self.nodes[node as usize];
-                (n.child1 as usize, n.child2 as usize)
-            };
-            let aabb = self.nodes[c1].aabb.union(&self.nodes[c2].aabb);
-            let height = 1 + self.nodes[c1].height.max(self.nodes[c2].height);
-            let n = &mut self.nodes[node as usize];
-            n.aabb = aabb;
-            n.height = height;
-        }
+        self.fit(a);
+        self.fit(tall);
         tall
+    }
+
+    /// Sets an inner node's box, height and categories from its two children.
+    fn fit(&mut self, index: u32) {
+        let (c1, c2) = {
+            let n = &self.nodes[index as usize];
+            (
+                &self.nodes[n.child1 as usize],
+                &self.nodes[n.child2 as usize],
+            )
+        };
+        let aabb = c1.aabb.union(&c2.aabb);
+        let height = 1 + c1.height.max(c2.height);
+        let category = c1.category | c2.category;
+        let node = &mut self.nodes[index as usize];
+        node.aabb = aabb;
+        node.height = height;
+        node.category = category;
     }
 
     /// The leaves' proxies with their shape indices, in node order.
@@ -465,7 +479,10 @@ impl DynamicTree {
         };
         let children_ok = match (node.child1, child(node.child1), child(node.child2)) {
             (NULL, _, _) => node.child2 == NULL && node.height == 0,
-            (_, Some(a), Some(b)) => node.height == 1 + a.height.max(b.height),
+            (_, Some(a), Some(b)) => {
+                node.height == 1 + a.height.max(b.height)
+                    && node.category == a.category | b.category
+            }
             _ => false,
         };
         parent_ok && children_ok
@@ -535,7 +552,7 @@ mod tests {
         let place =
             |i: u32, shift: f32| unit_at((i % 20) as f32 * 1.5 + shift, (i / 20) as f32 * 1.5);
         let proxies: Vec<u32> = (0..400)
-            .map(|i| tree.create_proxy(place(i, 0.0), i))
+            .map(|i| tree.create_proxy(place(i, 0.0), i, 1))
             .collect();
         // Every other leaf moves without fixing the tree, then one rebuild fixes it all.
         for (i, &proxy) in proxies.iter().enumerate().step_by(2) {
@@ -549,7 +566,7 @@ mod tests {
         }
         let probe = unit_at(6.2, 3.1);
         let mut found = Vec::new();
-        tree.query(&probe, |_, u| found.push(u));
+        tree.query(&probe, u64::MAX, |_, u| found.push(u));
         found.sort();
         let expected: Vec<u32> = (0..400)
             .filter(|&i| tree.fat_aabb(proxies[i as usize]).overlaps(&probe))
@@ -562,10 +579,10 @@ mod tests {
     fn query_finds_exactly_the_overlapping_leaves() {
         let mut tree = DynamicTree::default();
         for i in 0..200u32 {
-            tree.create_proxy(unit_at(2.0 * i as f32, 0.0), i);
+            tree.create_proxy(unit_at(2.0 * i as f32, 0.0), i, 1);
         }
         let mut found = Vec::new();
-        tree.query(&unit_at(10.5, 0.0), |_, u| found.push(u));
+        tree.query(&unit_at(10.5, 0.0), u64::MAX, |_, u| found.push(u));
         found.sort();
         assert_eq!(found, vec![5]);
         // A row of 200 leaves inserted in order must still be shallow.
@@ -573,18 +590,43 @@ mod tests {
     }
 
     #[test]
+    fn a_query_keeps_to_the_categories_its_mask_takes() {
+        let mut tree = DynamicTree::default();
+        // Overlapping leaves, alternately in category 1 and category 2.
+        let proxies: Vec<u32> = (0..64u32)
+            .map(|i| tree.create_proxy(unit_at(0.01 * i as f32, 0.0), i, 1 << (i % 2)))
+            .collect();
+        let found = |tree: &mut DynamicTree, mask: u64| {
+            let mut found = Vec::new();
+            tree.query(&unit_at(0.3, 0.0), mask, |_, u| found.push(u));
+            found.sort();
+            found
+        };
+        let evens: Vec<u32> = (0..64).step_by(2).collect();
+        assert_eq!(found(&mut tree, 1), evens);
+        assert_eq!(found(&mut tree, !1), (1..64).step_by(2).collect::<Vec<_>>());
+        assert_eq!(found(&mut tree, 3).len(), 64);
+        // A leaf moved to category 4 leaves category 1's query and enters category 4's,
+        // and the tree's inner nodes still sum their leaves' categories.
+        tree.set_category(proxies[0], 4);
+        assert_eq!(found(&mut tree, 1), evens[1..]);
+        assert_eq!(found(&mut tree, 4), vec![0]);
+        assert!(tree.is_well_formed());
+    }
+
+    #[test]
     fn moved_and_destroyed_leaves_are_found_where_they_are() {
         let mut tree = DynamicTree::default();
         let proxies: Vec<u32> = (0..50)
-            .map(|i| tree.create_proxy(unit_at(i as f32 * 3.0, 0.0), i))
+            .map(|i| tree.create_proxy(unit_at(i as f32 * 3.0, 0.0), i, 1))
             .collect();
         tree.move_proxy(proxies[3], unit_at(500.0, 500.0));
         tree.destroy_proxy(proxies[4]);
         let mut found = Vec::new();
-        tree.query(&unit_at(500.0, 500.0), |_, u| found.push(u));
+        tree.query(&unit_at(500.0, 500.0), u64::MAX, |_, u| found.push(u));
         assert_eq!(found, vec![3]);
         found.clear();
-        tree.query(&unit_at(12.0, 0.0), |_, u| found.push(u));
+        tree.query(&unit_at(12.0, 0.0), u64::MAX, |_, u| found.push(u));
         assert!(found.is_empty());
         assert!(tree.is_well_formed());
     }
@@ -595,7 +637,7 @@ mod tests {
     fn a_broken_tree_is_not_well_formed() {
         let mut tree = DynamicTree::default();
         for i in 0..20 {
-            tree.create_proxy(unit_at(i as f32 * 3.0, 0.0), i);
+            tree.create_proxy(unit_at(i as f32 * 3.0, 0.0), i, 1);
         }
         tree.destroy_proxy(7);
         assert!(tree.is_well_formed());

@@ -30,7 +30,14 @@ impl World {
         // Pairs that may not collide (say, two links of a jointed chain) are dropped in
         // the query, before the sort: in a joint grid they are nearly all the overlaps.
         let skip = |a: u32, b: u32| contacts.contains(a, b) || !may_collide((shapes, bodies), a, b);
-        broadphase.find_new_pairs(&mut pairs, skip);
+        // In a joint grid whose links' filters refuse each other, the queries then skip
+        // the whole moving tree instead of finding every overlap to drop it here.
+        let mask = |s: u32| {
+            shapes
+                .get(s)
+                .map_or(u64::MAX, |s| s.def.filter.query_mask())
+        };
+        broadphase.find_new_pairs(&mut pairs, skip, mask);
         for &(s1, s2) in &pairs {
             let contact = self.new_contact(s1, s2);
             self.state.contacts.insert(contact);

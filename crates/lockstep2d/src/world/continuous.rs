@@ -67,7 +67,8 @@ fn first_impact(
         let shape = shapes.get(s).expect("bodies list live shapes");
         let path = shape.collider.aabb(start).union(&shape.collider.aabb(end));
         let core = Core::of(&shape.collider);
-        broadphase.query_static(&path, |other| {
+        let mask = shape.def.filter.query_mask();
+        broadphase.query_static(&path, mask, |other| {
             if !may_collide((shapes, bodies), s, other) {
                 return;
             }

@@ -26,10 +26,10 @@ impl World {
             collider,
             proxy: ProxyKey::PLACEHOLDER,
         });
-        let proxy = self
-            .state
-            .broadphase
-            .create_proxy(aabb, id.index, is_static);
+        let proxy =
+            self.state
+                .broadphase
+                .create_proxy(aabb, id.index, is_static, def.filter.category_bits);
         self.state
             .shapes
             .get_mut(id.index)
@@ -64,6 +64,9 @@ impl World {
         let shape = self.state.shapes.get_mut(index).expect("resolved");
         shape.def.filter = filter;
         let (proxy, body) = (shape.proxy, shape.body);
+        self.state
+            .broadphase
+            .set_category(proxy, filter.category_bits);
         let (shapes, bodies) = (&self.state.shapes, &self.state.bodies);
         let (pending, touched) = (&mut self.state.pending_events, &mut self.islands.to_wake);
         self.state.contacts.remove_where(|c| {

@@ -98,7 +98,13 @@ impl SimState {
         if !self.contacts.contacts.iter().all(contact_ok) {
             return Err("a contact naming a shape or body that is not there");
         }
-        let owns = |shape: u32, key| self.shapes.get(shape).is_some_and(|s| s.proxy == key);
+        let owns = |shape: u32, key| {
+            let category = self.broadphase.category(key);
+            let filter = |s: &Shape| s.def.filter.category_bits;
+            self.shapes
+                .get(shape)
+                .is_some_and(|s| s.proxy == key && filter(s) == category)
+        };
         let proxies_ok = self
             .shapes
             .iter()
