@@ -5,9 +5,11 @@
 //! it is moved only when the shape leaves it, and only moved proxies are queried for new
 //! pairs. New pairs come out sorted, so contacts are created in a defined order.
 
+mod proxy_filter;
 mod tree;
 
 use crate::math::Aabb;
+pub(crate) use proxy_filter::ProxyFilter;
 use tree::DynamicTree;
 
 /// How far a shape's tree box reaches past its AABB. Larger: fewer tree moves, more
@@ -47,9 +49,9 @@ pub(crate) struct BroadPhase {
     /// place by `settle`. Scratch: empty between steps, so not saved.
     #[serde(skip)]
     staged: Vec<u32>,
-    /// Scratch of `find_new_pairs`: which moving-tree proxies moved.
+    /// Scratch of `find_new_pairs`: the moving tree's moved leaves and their ancestors.
     #[serde(skip)]
-    moved_flags: Vec<bool>,
+    moved_marks: Vec<bool>,
 }
 
 /// By hand so that `clone_from` reuses the trees' buffers (see `SimState`'s `Clone`).
@@ -61,7 +63,7 @@ impl Clone for BroadPhase {
             moving_tree: self.moving_tree.clone(),
             moved: self.moved.clone(),
             staged: Vec::new(),
-            moved_flags: Vec::new(),
+            moved_marks: Vec::new(),
         }
     }
 
@@ -73,16 +75,15 @@ impl Clone for BroadPhase {
 }
 
 impl BroadPhase {
-    /// A proxy for `shape` in collision `category` (its filter's category bits).
     pub fn create_proxy(
         &mut self,
         aabb: Aabb,
         shape: u32,
         is_static: bool,
-        category: u64,
+        filter: ProxyFilter,
     ) -> ProxyKey {
         let fat = aabb.grown(AABB_MARGIN);
-        let proxy = self.tree_mut(is_static).create_proxy(fat, shape, category);
+        let proxy = self.tree_mut(is_static).create_proxy(fat, shape, filter);
         let key = ProxyKey::new(proxy, is_static);
         self.moved.push(key);
         key
@@ -107,10 +108,10 @@ impl BroadPhase {
         true
     }
 
-    /// Gives a proxy new collision categories (its shape's filter changed).
-    pub fn set_category(&mut self, key: ProxyKey, category: u64) {
+    /// Gives a proxy its shape's new filter.
+    pub fn set_filter(&mut self, key: ProxyKey, filter: ProxyFilter) {
         self.tree_mut(key.is_static())
-            .set_category(key.proxy(), category);
+            .set_filter(key.proxy(), filter);
     }
 
     /// Whether the proxy's tree box still contains `aabb`.
@@ -147,56 +148,54 @@ impl BroadPhase {
         self.tree(key.is_static()).fat_aabb(key.proxy())
     }
 
-    /// Every pair (lower shape index, higher) whose boxes overlap, of which at least
-    /// one proxy moved since the last call, and that `known` does not already hold,
-    /// sorted and without repeats, into `pairs`.
+    /// Every pair (lower shape index, higher) whose boxes overlap and whose filters may
+    /// pair, of which at least one proxy moved since the last call, and that `known`
+    /// does not already hold, sorted and without repeats, into `pairs`.
     ///
-    /// A pair of two moved proxies is reported from one side only (the lower moving
-    /// proxy; or the moving one, against a static proxy), and known pairs are dropped
-    /// in the query: in a crowd most overlaps are old, and sorting them all cost more
-    /// than finding them.
-    ///
-    /// A moved proxy's query skips the proxies whose categories `query_mask(shape)`
-    /// refuses: pass the shape's mask when no group can override it, else all bits.
+    /// Moving proxies are paired among themselves by one descent of the moving tree
+    /// against itself, then each moved proxy queries the other tree; a static proxy
+    /// skips the moved moving ones, which found it. Known pairs are dropped as they are
+    /// found: in a crowd most overlaps are old, and sorting them all cost more than
+    /// finding them.
     pub fn find_new_pairs(
         &mut self,
         pairs: &mut Vec<(u32, u32)>,
         known: impl Fn(u32, u32) -> bool,
-        query_mask: impl Fn(u32) -> u64,
     ) {
         pairs.clear();
         let moved = std::mem::take(&mut self.moved);
-        let mut flags = std::mem::take(&mut self.moved_flags);
-        flags.clear();
-        flags.resize(self.moving_tree.node_count(), false);
+        let mut marks = std::mem::take(&mut self.moved_marks);
+        marks.clear();
+        marks.resize(self.moving_tree.node_count(), false);
         for key in moved.iter().filter(|k| !k.is_static()) {
-            flags[key.proxy() as usize] = true;
+            self.moving_tree
+                .mark_with_ancestors(&mut marks, key.proxy());
         }
+        let mut add = |s1: u32, s2: u32| {
+            let pair = (s1.min(s2), s1.max(s2));
+            if s1 != s2 && !known(pair.0, pair.1) {
+                pairs.push(pair);
+            }
+        };
+        self.moving_tree.overlapping_pairs(&marks, &mut add);
         for &key in &moved {
             let aabb = self.fat_aabb(key);
-            let shape = self.tree(key.is_static()).user(key.proxy());
-            let mask = query_mask(shape);
-            let mut add = |other: u32| {
-                let pair = (shape.min(other), shape.max(other));
-                if other != shape && !known(pair.0, pair.1) {
-                    pairs.push(pair);
-                }
-            };
-            let reported_by_other = |other_proxy: u32| {
-                flags[other_proxy as usize] && (key.is_static() || other_proxy < key.proxy())
-            };
-            self.moving_tree.query(&aabb, mask, |proxy, other| {
-                if !reported_by_other(proxy) {
-                    add(other);
-                }
-            });
-            if !key.is_static() {
-                self.static_tree.query(&aabb, mask, |_, other| add(other));
+            let tree = self.tree(key.is_static());
+            let (shape, filter) = (tree.user(key.proxy()), tree.filter(key.proxy()));
+            if key.is_static() {
+                self.moving_tree.query(&aabb, filter, |proxy, other| {
+                    if !marks[proxy as usize] {
+                        add(shape, other);
+                    }
+                });
+            } else {
+                self.static_tree
+                    .query(&aabb, filter, |_, other| add(shape, other));
             }
         }
         self.moved = moved;
         self.moved.clear();
-        self.moved_flags = flags;
+        self.moved_marks = marks;
         pairs.sort_unstable();
         pairs.dedup();
     }
@@ -206,14 +205,14 @@ impl BroadPhase {
     }
 
     /// Calls `found(shape)` for every static shape whose tree box overlaps `aabb` and
-    /// whose categories meet `mask`.
-    pub fn query_static(&mut self, aabb: &Aabb, mask: u64, mut found: impl FnMut(u32)) {
-        self.static_tree.query(aabb, mask, |_, shape| found(shape));
+    /// whose filter may pair with `filter`.
+    pub fn query_static(&mut self, aabb: &Aabb, filter: ProxyFilter, mut found: impl FnMut(u32)) {
+        self.static_tree
+            .query(aabb, filter, |_, shape| found(shape));
     }
 
-    /// A proxy's collision categories.
-    pub fn category(&self, key: ProxyKey) -> u64 {
-        self.tree(key.is_static()).category(key.proxy())
+    pub fn filter(&self, key: ProxyKey) -> ProxyFilter {
+        self.tree(key.is_static()).filter(key.proxy())
     }
 
     pub fn leaf_user(&self, key: ProxyKey) -> Option<u32> {
@@ -297,10 +296,12 @@ mod tests {
         let keys: Vec<ProxyKey> = boxes
             .iter()
             .enumerate()
-            .map(|(i, &(aabb, is_static))| bp.create_proxy(aabb, i as u32, is_static, 1))
+            .map(|(i, &(aabb, is_static))| {
+                bp.create_proxy(aabb, i as u32, is_static, ProxyFilter::ALL)
+            })
             .collect();
         let mut pairs = Vec::new();
-        bp.find_new_pairs(&mut pairs, |_, _| false, |_| u64::MAX);
+        bp.find_new_pairs(&mut pairs, |_, _| false);
         assert_eq!(pairs, brute_force(&boxes));
         assert!(pairs.len() > 50, "too few pairs to mean anything");
 
@@ -311,7 +312,7 @@ mod tests {
                 assert!(bp.update_proxy(*key, boxes[i].0, false));
             }
         }
-        bp.find_new_pairs(&mut pairs, |_, _| false, |_| u64::MAX);
+        bp.find_new_pairs(&mut pairs, |_, _| false);
         assert_eq!(pairs, brute_force(&boxes));
     }
 }

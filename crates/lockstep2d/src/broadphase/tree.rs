@@ -6,6 +6,7 @@
 //! pure function of the sequence of calls, so the tree, and the order in which a query
 //! reports leaves, is deterministic.
 
+use super::ProxyFilter;
 use crate::math::Aabb;
 
 pub(crate) const NULL: u32 = u32::MAX;
@@ -21,9 +22,9 @@ struct Node {
     height: i32,
     /// The shape index of a leaf.
     user: u32,
-    /// A leaf's collision categories; an inner node's, every leaf's below it, so a query
-    /// whose mask takes none of them skips the whole subtree.
-    category: u64,
+    /// A leaf's filter; an inner node's, the union of its leaves', so a query no leaf
+    /// below may pair with skips the whole subtree.
+    filter: ProxyFilter,
 }
 
 impl Node {
@@ -41,6 +42,9 @@ pub(crate) struct DynamicTree {
     /// between queries, so not saved.
     #[serde(skip)]
     stack: Vec<u32>,
+    /// Reused by `overlapping_pairs`. Scratch, so not saved.
+    #[serde(skip)]
+    pair_stack: Vec<(u32, u32)>,
     /// Reused by `rebuild`: leaf centres and proxy ids. Scratch, so not saved.
     #[serde(skip)]
     build_scratch: Vec<(glam::Vec2, u32)>,
@@ -55,6 +59,7 @@ impl Clone for DynamicTree {
             root: self.root,
             free: self.free,
             stack: Vec::new(),
+            pair_stack: Vec::new(),
             build_scratch: Vec::new(),
         }
     }
@@ -73,20 +78,21 @@ impl Default for DynamicTree {
             root: NULL,
             free: NULL,
             stack: Vec::new(),
+            pair_stack: Vec::new(),
             build_scratch: Vec::new(),
         }
     }
 }
 
 impl DynamicTree {
-    /// Adds a leaf for `user` in collision `category` and returns its proxy id.
-    pub fn create_proxy(&mut self, aabb: Aabb, user: u32, category: u64) -> u32 {
+    /// Adds a leaf for `user` with `filter` and returns its proxy id.
+    pub fn create_proxy(&mut self, aabb: Aabb, user: u32, filter: ProxyFilter) -> u32 {
         let leaf = self.allocate();
         let node = &mut self.nodes[leaf as usize];
         node.aabb = aabb;
         node.user = user;
         node.height = 0;
-        node.category = category;
+        node.filter = filter;
         self.insert_leaf(leaf);
         leaf
     }
@@ -118,9 +124,9 @@ impl DynamicTree {
         self.nodes[proxy as usize].aabb
     }
 
-    /// Gives a leaf new categories, and its ancestors theirs.
-    pub fn set_category(&mut self, proxy: u32, category: u64) {
-        self.nodes[proxy as usize].category = category;
+    /// Gives a leaf a new filter, and its ancestors theirs.
+    pub fn set_filter(&mut self, proxy: u32, filter: ProxyFilter) {
+        self.nodes[proxy as usize].filter = filter;
         let mut index = self.nodes[proxy as usize].parent;
         while index != NULL {
             self.fit(index);
@@ -128,9 +134,8 @@ impl DynamicTree {
         }
     }
 
-    /// A leaf's categories.
-    pub fn category(&self, proxy: u32) -> u64 {
-        self.nodes[proxy as usize].category
+    pub fn filter(&self, proxy: u32) -> ProxyFilter {
+        self.nodes[proxy as usize].filter
     }
 
     /// The shape index stored in a leaf.
@@ -139,8 +144,8 @@ impl DynamicTree {
     }
 
     /// Calls `found(proxy, user)` for every leaf whose box overlaps `aabb` and whose
-    /// categories meet `mask`.
-    pub fn query(&mut self, aabb: &Aabb, mask: u64, mut found: impl FnMut(u32, u32)) {
+    /// filter may pair with `filter`.
+    pub fn query(&mut self, aabb: &Aabb, filter: ProxyFilter, mut found: impl FnMut(u32, u32)) {
         if self.root == NULL {
             return;
         }
@@ -149,7 +154,7 @@ impl DynamicTree {
         stack.push(self.root);
         while let Some(index) = stack.pop() {
             let node = &self.nodes[index as usize];
-            if node.category & mask == 0 || !node.aabb.overlaps(aabb) {
+            if !node.filter.may_pair(filter) || !node.aabb.overlaps(aabb) {
                 continue;
             }
             if node.is_leaf() {
@@ -160,6 +165,59 @@ impl DynamicTree {
             }
         }
         self.stack = stack;
+    }
+
+    /// Marks `proxy` and every node above it in `marks` (indexed by node), stopping at
+    /// the first node already marked: what `overlapping_pairs` keeps to.
+    pub fn mark_with_ancestors(&self, marks: &mut [bool], proxy: u32) {
+        let mut index = proxy;
+        while index != NULL && !marks[index as usize] {
+            marks[index as usize] = true;
+            index = self.nodes[index as usize].parent;
+        }
+    }
+
+    /// Calls `found(user_a, user_b)` once for every pair of leaves whose boxes overlap,
+    /// whose filters may pair, and of which at least one is marked (see
+    /// `mark_with_ancestors`), by descending the tree against itself. When many leaves
+    /// moved, this tests far fewer nodes than a query per moved leaf (in `spinner`,
+    /// broad phase 7.9 -> 4.8 ms), and it walks neighbouring subtrees one after another.
+    pub fn overlapping_pairs(&mut self, marks: &[bool], mut found: impl FnMut(u32, u32)) {
+        if self.root == NULL {
+            return;
+        }
+        let mut stack = std::mem::take(&mut self.pair_stack);
+        stack.clear();
+        stack.push((self.root, self.root));
+        while let Some((a, b)) = stack.pop() {
+            let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
+            if !(marks[a as usize] || marks[b as usize]) || !na.filter.may_pair(nb.filter) {
+                continue;
+            }
+            if a == b {
+                // The pairs within one subtree: within each child, and across the two.
+                if !na.is_leaf() {
+                    let (c1, c2) = (na.child1, na.child2);
+                    stack.extend([(c1, c2), (c2, c2), (c1, c1)]);
+                }
+                continue;
+            }
+            if !na.aabb.overlaps(&nb.aabb) {
+                continue;
+            }
+            match (na.is_leaf(), nb.is_leaf()) {
+                (true, true) => found(na.user, nb.user),
+                (false, true) => stack.extend([(na.child2, b), (na.child1, b)]),
+                (true, false) => stack.extend([(a, nb.child2), (a, nb.child1)]),
+                (false, false) => stack.extend([
+                    (na.child2, nb.child2),
+                    (na.child2, nb.child1),
+                    (na.child1, nb.child2),
+                    (na.child1, nb.child1),
+                ]),
+            }
+        }
+        self.pair_stack = stack;
     }
 
     /// Rebuilds the tree's inner nodes top-down around its leaves, which keep their
@@ -232,7 +290,10 @@ impl DynamicTree {
             child2: NULL,
             height: 0,
             user: NULL,
-            category: 0,
+            filter: ProxyFilter {
+                category: 0,
+                mask: 0,
+            },
         };
         if self.free == NULL {
             self.nodes.push(fresh);
@@ -412,7 +473,7 @@ impl DynamicTree {
         tall
     }
 
-    /// Sets an inner node's box, height and categories from its two children.
+    /// Sets an inner node's box, height and filter from its two children.
     fn fit(&mut self, index: u32) {
         let (c1, c2) = {
             let n = &self.nodes[index as usize];
@@ -423,23 +484,23 @@ impl DynamicTree {
         };
         let aabb = c1.aabb.union(&c2.aabb);
         let height = 1 + c1.height.max(c2.height);
-        let category = c1.category | c2.category;
+        let filter = c1.filter.union(c2.filter);
         let node = &mut self.nodes[index as usize];
         node.aabb = aabb;
         node.height = height;
-        node.category = category;
+        node.filter = filter;
     }
 
-    /// The leaves' proxies with their shape indices, in node order.
-    /// Nodes allocated: about twice the leaves.
     pub fn is_empty(&self) -> bool {
         self.root == NULL
     }
 
+    /// Nodes allocated: about twice the leaves.
     pub fn node_count(&self) -> usize {
         self.nodes.len()
     }
 
+    /// The leaves' proxies with their shape indices, in node order.
     pub fn leaves(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
         (0..self.nodes.len() as u32)
             .filter(|&i| self.nodes[i as usize].height == 0)
@@ -480,8 +541,7 @@ impl DynamicTree {
         let children_ok = match (node.child1, child(node.child1), child(node.child2)) {
             (NULL, _, _) => node.child2 == NULL && node.height == 0,
             (_, Some(a), Some(b)) => {
-                node.height == 1 + a.height.max(b.height)
-                    && node.category == a.category | b.category
+                node.height == 1 + a.height.max(b.height) && node.filter == a.filter.union(b.filter)
             }
             _ => false,
         };
@@ -552,7 +612,7 @@ mod tests {
         let place =
             |i: u32, shift: f32| unit_at((i % 20) as f32 * 1.5 + shift, (i / 20) as f32 * 1.5);
         let proxies: Vec<u32> = (0..400)
-            .map(|i| tree.create_proxy(place(i, 0.0), i, 1))
+            .map(|i| tree.create_proxy(place(i, 0.0), i, ProxyFilter::ALL))
             .collect();
         // Every other leaf moves without fixing the tree, then one rebuild fixes it all.
         for (i, &proxy) in proxies.iter().enumerate().step_by(2) {
@@ -566,7 +626,7 @@ mod tests {
         }
         let probe = unit_at(6.2, 3.1);
         let mut found = Vec::new();
-        tree.query(&probe, u64::MAX, |_, u| found.push(u));
+        tree.query(&probe, ProxyFilter::ALL, |_, u| found.push(u));
         found.sort();
         let expected: Vec<u32> = (0..400)
             .filter(|&i| tree.fat_aabb(proxies[i as usize]).overlaps(&probe))
@@ -579,14 +639,29 @@ mod tests {
     fn query_finds_exactly_the_overlapping_leaves() {
         let mut tree = DynamicTree::default();
         for i in 0..200u32 {
-            tree.create_proxy(unit_at(2.0 * i as f32, 0.0), i, 1);
+            tree.create_proxy(unit_at(2.0 * i as f32, 0.0), i, ProxyFilter::ALL);
         }
         let mut found = Vec::new();
-        tree.query(&unit_at(10.5, 0.0), u64::MAX, |_, u| found.push(u));
+        tree.query(&unit_at(10.5, 0.0), ProxyFilter::ALL, |_, u| found.push(u));
         found.sort();
         assert_eq!(found, vec![5]);
         // A row of 200 leaves inserted in order must still be shallow.
         assert!(tree.height() <= 12, "height {}", tree.height());
+    }
+
+    /// Leaf `i` in category `1 << (i % 2)`, accepting every category.
+    fn in_category(i: u32) -> ProxyFilter {
+        ProxyFilter {
+            category: 1 << (i % 2),
+            mask: u64::MAX,
+        }
+    }
+
+    fn accepting(mask: u64) -> ProxyFilter {
+        ProxyFilter {
+            category: u64::MAX,
+            mask,
+        }
     }
 
     #[test]
@@ -594,39 +669,95 @@ mod tests {
         let mut tree = DynamicTree::default();
         // Overlapping leaves, alternately in category 1 and category 2.
         let proxies: Vec<u32> = (0..64u32)
-            .map(|i| tree.create_proxy(unit_at(0.01 * i as f32, 0.0), i, 1 << (i % 2)))
+            .map(|i| tree.create_proxy(unit_at(0.01 * i as f32, 0.0), i, in_category(i)))
             .collect();
-        let found = |tree: &mut DynamicTree, mask: u64| {
+        let found = |tree: &mut DynamicTree, filter: ProxyFilter| {
             let mut found = Vec::new();
-            tree.query(&unit_at(0.3, 0.0), mask, |_, u| found.push(u));
+            tree.query(&unit_at(0.3, 0.0), filter, |_, u| found.push(u));
             found.sort();
             found
         };
         let evens: Vec<u32> = (0..64).step_by(2).collect();
-        assert_eq!(found(&mut tree, 1), evens);
-        assert_eq!(found(&mut tree, !1), (1..64).step_by(2).collect::<Vec<_>>());
-        assert_eq!(found(&mut tree, 3).len(), 64);
+        assert_eq!(found(&mut tree, accepting(1)), evens);
+        assert_eq!(
+            found(&mut tree, accepting(!1)),
+            (1..64).step_by(2).collect::<Vec<_>>()
+        );
+        assert_eq!(found(&mut tree, accepting(3)).len(), 64);
         // A leaf moved to category 4 leaves category 1's query and enters category 4's,
-        // and the tree's inner nodes still sum their leaves' categories.
-        tree.set_category(proxies[0], 4);
-        assert_eq!(found(&mut tree, 1), evens[1..]);
-        assert_eq!(found(&mut tree, 4), vec![0]);
+        // and the tree's inner nodes still sum their leaves' filters.
+        let moved = ProxyFilter {
+            category: 4,
+            mask: u64::MAX,
+        };
+        tree.set_filter(proxies[0], moved);
+        assert_eq!(found(&mut tree, accepting(1)), evens[1..]);
+        assert_eq!(found(&mut tree, accepting(4)), vec![0]);
+        // A leaf that accepts nothing is found by no query.
+        tree.set_filter(proxies[0], accepting(0));
+        assert_eq!(
+            found(&mut tree, ProxyFilter::ALL),
+            (1..64).collect::<Vec<_>>()
+        );
         assert!(tree.is_well_formed());
+    }
+
+    /// The descent of the tree against itself finds what testing every pair of leaves
+    /// does: overlapping, allowed by both filters, and with a marked leaf.
+    #[test]
+    fn overlapping_pairs_are_those_of_marked_leaves_that_overlap_and_may_pair() {
+        let mut tree = DynamicTree::default();
+        let place = |i: u32| unit_at((i % 30) as f32 * 0.7, (i / 30) as f32 * 0.7);
+        // Category 1 accepts everything, category 2 only category 1: twos never pair.
+        let filter = |i: u32| ProxyFilter {
+            category: 1 << (i % 2),
+            mask: if i.is_multiple_of(2) { u64::MAX } else { 1 },
+        };
+        let proxies: Vec<u32> = (0..600)
+            .map(|i| tree.create_proxy(place(i), i, filter(i)))
+            .collect();
+        tree.rebuild();
+        let mut marks = vec![false; tree.node_count()];
+        let marked = |i: u32| i.is_multiple_of(7) || i % 11 == 3;
+        for i in (0..600).filter(|&i| marked(i)) {
+            tree.mark_with_ancestors(&mut marks, proxies[i as usize]);
+        }
+        let mut found = Vec::new();
+        tree.overlapping_pairs(&marks, |a, b| found.push((a.min(b), a.max(b))));
+        let count = found.len();
+        found.sort();
+        found.dedup();
+        assert_eq!(found.len(), count, "each pair once");
+        let mut expected = Vec::new();
+        for i in 0..600 {
+            for j in i + 1..600 {
+                let overlap = tree
+                    .fat_aabb(proxies[i as usize])
+                    .overlaps(&tree.fat_aabb(proxies[j as usize]));
+                if overlap && (marked(i) || marked(j)) && filter(i).may_pair(filter(j)) {
+                    expected.push((i, j));
+                }
+            }
+        }
+        assert!(expected.len() > 500, "too few pairs to mean anything");
+        assert_eq!(found, expected);
     }
 
     #[test]
     fn moved_and_destroyed_leaves_are_found_where_they_are() {
         let mut tree = DynamicTree::default();
         let proxies: Vec<u32> = (0..50)
-            .map(|i| tree.create_proxy(unit_at(i as f32 * 3.0, 0.0), i, 1))
+            .map(|i| tree.create_proxy(unit_at(i as f32 * 3.0, 0.0), i, ProxyFilter::ALL))
             .collect();
         tree.move_proxy(proxies[3], unit_at(500.0, 500.0));
         tree.destroy_proxy(proxies[4]);
         let mut found = Vec::new();
-        tree.query(&unit_at(500.0, 500.0), u64::MAX, |_, u| found.push(u));
+        tree.query(&unit_at(500.0, 500.0), ProxyFilter::ALL, |_, u| {
+            found.push(u)
+        });
         assert_eq!(found, vec![3]);
         found.clear();
-        tree.query(&unit_at(12.0, 0.0), u64::MAX, |_, u| found.push(u));
+        tree.query(&unit_at(12.0, 0.0), ProxyFilter::ALL, |_, u| found.push(u));
         assert!(found.is_empty());
         assert!(tree.is_well_formed());
     }
@@ -637,7 +768,7 @@ mod tests {
     fn a_broken_tree_is_not_well_formed() {
         let mut tree = DynamicTree::default();
         for i in 0..20 {
-            tree.create_proxy(unit_at(i as f32 * 3.0, 0.0), i, 1);
+            tree.create_proxy(unit_at(i as f32 * 3.0, 0.0), i, ProxyFilter::ALL);
         }
         tree.destroy_proxy(7);
         assert!(tree.is_well_formed());

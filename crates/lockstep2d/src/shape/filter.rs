@@ -35,17 +35,6 @@ impl Filter {
         }
         self.mask_bits & other.category_bits != 0 && other.mask_bits & self.category_bits != 0
     }
-
-    /// The categories a broad-phase query for this shape may keep to: its mask, unless
-    /// a positive group could override the mask, then every category. Shapes outside
-    /// them can never touch this one (`should_collide`).
-    pub(crate) fn query_mask(&self) -> u64 {
-        if self.group_index > 0 {
-            u64::MAX
-        } else {
-            self.mask_bits
-        }
-    }
 }
 
 #[cfg(test)]

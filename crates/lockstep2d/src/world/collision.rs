@@ -30,13 +30,7 @@ impl World {
         // Pairs that may not collide (say, two links of a jointed chain) are dropped in
         // the query, before the sort: in a joint grid they are nearly all the overlaps.
         let skip = |a: u32, b: u32| contacts.contains(a, b) || !may_collide((shapes, bodies), a, b);
-        // In a joint grid whose links' filters refuse each other, the queries then skip
-        // the whole moving tree instead of finding every overlap to drop it here.
-        let mask = |s: u32| {
-            let shape = shapes.get(s).expect("the trees list live shapes");
-            shape.def.filter.query_mask()
-        };
-        broadphase.find_new_pairs(&mut pairs, skip, mask);
+        broadphase.find_new_pairs(&mut pairs, skip);
         for &(s1, s2) in &pairs {
             let contact = self.new_contact(s1, s2);
             self.state.contacts.insert(contact);

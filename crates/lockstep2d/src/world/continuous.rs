@@ -17,7 +17,7 @@ use super::World;
 use super::collision::may_collide;
 use super::state::SimState;
 use crate::body::Body;
-use crate::broadphase::BroadPhase;
+use crate::broadphase::{BroadPhase, ProxyFilter};
 use crate::collide::{Core, Impact, Sweep, time_of_impact};
 use crate::id::Slots;
 use crate::shape::Shape;
@@ -67,8 +67,8 @@ fn first_impact(
         let shape = shapes.get(s).expect("bodies list live shapes");
         let path = shape.collider.aabb(start).union(&shape.collider.aabb(end));
         let core = Core::of(&shape.collider);
-        let mask = shape.def.filter.query_mask();
-        broadphase.query_static(&path, mask, |other| {
+        let filter = ProxyFilter::of(&shape.def.filter);
+        broadphase.query_static(&path, filter, |other| {
             if !may_collide((shapes, bodies), s, other) {
                 return;
             }

@@ -3,7 +3,7 @@
 use super::World;
 use super::collision::may_collide;
 use crate::body::BodyType;
-use crate::broadphase::ProxyKey;
+use crate::broadphase::{ProxyFilter, ProxyKey};
 use crate::contact::Contact;
 use crate::error::Result;
 use crate::events::{ContactEnd, ContactEvents};
@@ -26,10 +26,11 @@ impl World {
             collider,
             proxy: ProxyKey::PLACEHOLDER,
         });
-        let proxy =
-            self.state
-                .broadphase
-                .create_proxy(aabb, id.index, is_static, def.filter.category_bits);
+        let filter = ProxyFilter::of(&def.filter);
+        let proxy = self
+            .state
+            .broadphase
+            .create_proxy(aabb, id.index, is_static, filter);
         self.state
             .shapes
             .get_mut(id.index)
@@ -66,7 +67,7 @@ impl World {
         let (proxy, body) = (shape.proxy, shape.body);
         self.state
             .broadphase
-            .set_category(proxy, filter.category_bits);
+            .set_filter(proxy, ProxyFilter::of(&filter));
         let (shapes, bodies) = (&self.state.shapes, &self.state.bodies);
         let (pending, touched) = (&mut self.state.pending_events, &mut self.islands.to_wake);
         self.state.contacts.remove_where(|c| {

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::SleepSettings;
 use crate::body::{Body, JointEdge};
-use crate::broadphase::BroadPhase;
+use crate::broadphase::{BroadPhase, ProxyFilter};
 use crate::contact::{Contact, ContactSet};
 use crate::events::ContactEvents;
 use crate::id::{BodyId, Slots};
@@ -99,11 +99,10 @@ impl SimState {
             return Err("a contact naming a shape or body that is not there");
         }
         let owns = |shape: u32, key| {
-            let category = self.broadphase.category(key);
-            let filter = |s: &Shape| s.def.filter.category_bits;
+            let filter = self.broadphase.filter(key);
             self.shapes
                 .get(shape)
-                .is_some_and(|s| s.proxy == key && filter(s) == category)
+                .is_some_and(|s| s.proxy == key && ProxyFilter::of(&s.def.filter) == filter)
         };
         let proxies_ok = self
             .shapes

@@ -1,0 +1,47 @@
+//! What the broad phase knows of a shape's collision filter: enough to skip whole
+//! subtrees that cannot hold a pair allowed to collide.
+
+use crate::shape::Filter;
+
+/// A leaf's categories and the categories it accepts; an inner node's, the union of
+/// its leaves'. Pairs that pass still go through the full filter (`Filter::should_collide`,
+/// joints); this only prunes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub(crate) struct ProxyFilter {
+    pub category: u64,
+    /// The filter's mask, or every category when a positive group could override it.
+    pub mask: u64,
+}
+
+impl ProxyFilter {
+    /// Pairs with every filter that accepts anything.
+    #[cfg(test)]
+    pub const ALL: ProxyFilter = ProxyFilter {
+        category: u64::MAX,
+        mask: u64::MAX,
+    };
+
+    pub fn of(filter: &Filter) -> ProxyFilter {
+        ProxyFilter {
+            category: filter.category_bits,
+            mask: if filter.group_index > 0 {
+                u64::MAX
+            } else {
+                filter.mask_bits
+            },
+        }
+    }
+
+    pub fn union(self, other: ProxyFilter) -> ProxyFilter {
+        ProxyFilter {
+            category: self.category | other.category,
+            mask: self.mask | other.mask,
+        }
+    }
+
+    /// False when no leaf under `self` may collide with any leaf under `other`: each
+    /// side's categories must meet the other's mask, and unions only widen both.
+    pub fn may_pair(self, other: ProxyFilter) -> bool {
+        self.category & other.mask != 0 && other.category & self.mask != 0
+    }
+}
