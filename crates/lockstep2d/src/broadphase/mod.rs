@@ -45,6 +45,11 @@ pub(crate) struct BroadPhase {
     moving_tree: DynamicTree,
     /// Proxies created or moved since the last `find_new_pairs`, in that order.
     moved: Vec<ProxyKey>,
+    /// Each shape's tree box, by shape index, as its leaf holds it: the narrow phase
+    /// and the refit read a shape's box for every contact and every shape, and from
+    /// this dense copy they miss the cache a quarter as often as from the tree's nodes.
+    /// Entries of destroyed shapes are stale until their index is reused.
+    shape_boxes: Vec<Aabb>,
     /// Moving-tree proxies given new boxes by `stage_proxy` and not yet put back in
     /// place by `settle`. Scratch: empty between steps, so not saved.
     #[serde(skip)]
@@ -62,6 +67,7 @@ impl Clone for BroadPhase {
             static_tree: self.static_tree.clone(),
             moving_tree: self.moving_tree.clone(),
             moved: self.moved.clone(),
+            shape_boxes: self.shape_boxes.clone(),
             staged: Vec::new(),
             moved_marks: Vec::new(),
         }
@@ -71,6 +77,7 @@ impl Clone for BroadPhase {
         self.static_tree.clone_from(&source.static_tree);
         self.moving_tree.clone_from(&source.moving_tree);
         self.moved.clone_from(&source.moved);
+        self.shape_boxes.clone_from(&source.shape_boxes);
     }
 }
 
@@ -86,6 +93,11 @@ impl BroadPhase {
         let proxy = self.tree_mut(is_static).create_proxy(fat, shape, filter);
         let key = ProxyKey::new(proxy, is_static);
         self.moved.push(key);
+        let index = shape as usize;
+        if self.shape_boxes.len() <= index {
+            self.shape_boxes.resize(index + 1, fat);
+        }
+        self.shape_boxes[index] = fat;
         key
     }
 
@@ -101,7 +113,10 @@ impl BroadPhase {
         if !force && tree.fat_aabb(key.proxy()).contains(&aabb) {
             return false;
         }
-        tree.move_proxy(key.proxy(), aabb.grown(AABB_MARGIN));
+        let fat = aabb.grown(AABB_MARGIN);
+        tree.move_proxy(key.proxy(), fat);
+        let shape = tree.user(key.proxy());
+        self.shape_boxes[shape as usize] = fat;
         // A repeat (a teleport and a move in one step) only costs a repeated query:
         // `find_new_pairs` removes repeated pairs.
         self.moved.push(key);
@@ -114,9 +129,14 @@ impl BroadPhase {
             .set_filter(key.proxy(), filter);
     }
 
-    /// Whether the proxy's tree box still contains `aabb`.
-    pub fn covers(&self, key: ProxyKey, aabb: &Aabb) -> bool {
-        self.fat_aabb(key).contains(aabb)
+    /// Whether `shape`'s tree box still contains `aabb`.
+    pub fn covers(&self, shape: u32, aabb: &Aabb) -> bool {
+        self.shape_box(shape).contains(aabb)
+    }
+
+    /// A live shape's tree box.
+    pub fn shape_box(&self, shape: u32) -> Aabb {
+        self.shape_boxes[shape as usize]
     }
 
     /// Like `update_proxy` for a moving (not static) proxy that left its box (see
@@ -124,8 +144,9 @@ impl BroadPhase {
     /// tree is put right by `settle`, which must follow before any query.
     pub fn stage_proxy(&mut self, key: ProxyKey, predicted: Aabb) {
         debug_assert!(!key.is_static(), "static proxies are updated at once");
-        self.moving_tree
-            .set_leaf_box(key.proxy(), predicted.grown(AABB_MARGIN));
+        let fat = predicted.grown(AABB_MARGIN);
+        self.moving_tree.set_leaf_box(key.proxy(), fat);
+        self.shape_boxes[self.moving_tree.user(key.proxy()) as usize] = fat;
         self.staged.push(key.proxy());
         self.moved.push(key);
     }
@@ -219,15 +240,17 @@ impl BroadPhase {
         self.tree(key.is_static()).leaf_user(key.proxy())
     }
 
-    /// Whether both trees are well formed, `owns(shape, key)` holds for every leaf and
-    /// the move buffer names only leaves: what a decoded broad phase must satisfy.
+    /// Whether both trees are well formed, `owns(shape, key)` holds for every leaf, each
+    /// leaf's shape has its box, and the move buffer names only leaves: what a decoded
+    /// broad phase must satisfy.
     pub fn is_consistent(&self, owns: impl Fn(u32, ProxyKey) -> bool) -> bool {
         let trees = [(&self.static_tree, true), (&self.moving_tree, false)];
         trees.iter().all(|(tree, is_static)| {
             tree.is_well_formed()
-                && tree
-                    .leaves()
-                    .all(|(proxy, shape)| owns(shape, ProxyKey::new(proxy, *is_static)))
+                && tree.leaves().all(|(proxy, shape)| {
+                    let boxed = self.shape_boxes.get(shape as usize) == Some(&tree.fat_aabb(proxy));
+                    boxed && owns(shape, ProxyKey::new(proxy, *is_static))
+                })
         }) && self.moved.iter().all(|&key| self.leaf_user(key).is_some())
     }
 

@@ -214,8 +214,8 @@ impl Narrow<'_> {
         }
         let shape = |s: u32| self.shapes.get(s).expect("contacts refer to live shapes");
         let (shape_a, shape_b) = (shape(contact.shape_a), shape(contact.shape_b));
-        let fat_a = self.broadphase.fat_aabb(shape_a.proxy);
-        let kept = fat_a.overlaps(&self.broadphase.fat_aabb(shape_b.proxy));
+        let fat_a = self.broadphase.shape_box(contact.shape_a);
+        let kept = fat_a.overlaps(&self.broadphase.shape_box(contact.shape_b));
         if kept {
             self.update_manifold(contact, (body_a, body_b), (shape_a, shape_b), was_touching);
         }

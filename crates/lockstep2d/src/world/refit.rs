@@ -43,7 +43,7 @@ impl World {
                 min: now.min + shift,
                 max: now.max + shift,
             };
-            let covered = tree.covers(shape.proxy, &now.union(&ahead(travel)));
+            let covered = tree.covers(slot as u32, &now.union(&ahead(travel)));
             (!covered).then(|| (shape.proxy, now.union(&ahead(travel + lead))))
         };
         if self.pool.is_some() {
