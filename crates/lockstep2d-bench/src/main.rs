@@ -11,10 +11,11 @@ use std::process::ExitCode;
 use clap::Parser;
 use lockstep2d_bench::alloc_counter::CountingAlloc;
 use lockstep2d_bench::engine::Engine;
+use lockstep2d_bench::machine;
 use lockstep2d_bench::quality::{Measure, max_speed};
 use lockstep2d_bench::report::{CSV_HEADER, EngineResult, SceneReport};
 use lockstep2d_bench::settings::Settings;
-use lockstep2d_bench::{machine, timing};
+use lockstep2d_bench::timing::EngineRun;
 
 #[global_allocator]
 static ALLOC: CountingAlloc = CountingAlloc;
@@ -135,17 +136,27 @@ fn bench_scene(def: &lockstep2d_scenes::SceneDef, engines: &[Engine], args: &Arg
     settings.sleep &= !args.no_sleep;
     let steps = args.steps.unwrap_or(def.steps);
     let measure = Measure::for_scene(def);
-    let mut results = Vec::new();
-    for &engine in engines {
-        match timing::run(engine, def, &settings, steps, args.runs) {
-            Ok(run) => results.push(EngineResult {
-                quality: measure.of(def, &run.end),
-                max_speed: max_speed(def, &run.end),
-                run,
-            }),
-            Err(e) => eprintln!("{}: {}: skipped: {e}", def.name(), engine.name()),
-        }
+    let mut runs: Vec<EngineRun> = engines
+        .iter()
+        .map(|&e| EngineRun::new(e, &settings))
+        .collect();
+    for _ in 0..args.runs.max(1) {
+        runs.retain_mut(|run| match run.time_one_run(def, &settings, steps) {
+            Ok(()) => true,
+            Err(e) => {
+                eprintln!("{}: {}: skipped: {e}", def.name(), run.engine.name());
+                false
+            }
+        });
     }
+    let results = runs
+        .into_iter()
+        .map(|run| EngineResult {
+            quality: measure.of(def, &run.end),
+            max_speed: max_speed(def, &run.end),
+            run,
+        })
+        .collect();
     SceneReport {
         scene: def.name().to_string(),
         steps,

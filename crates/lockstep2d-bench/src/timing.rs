@@ -42,7 +42,45 @@ impl EngineRun {
     }
 }
 
-/// Runs `def` `runs` times in `engine`, `steps` timed steps each.
+impl EngineRun {
+    pub fn new(engine: Engine, settings: &Settings) -> EngineRun {
+        EngineRun {
+            engine,
+            threads: engine.threads_used(settings.threads),
+            run_ms: Vec::new(),
+            bytes_per_body: 0.0,
+            end: Vec::new(),
+        }
+    }
+
+    /// Runs `def` once more, `steps` timed steps, and records it. The caller takes the
+    /// engines in turn, run by run, so a spell of load on a shared machine slows a run
+    /// of each rather than every run of one.
+    pub fn time_one_run(
+        &mut self,
+        def: &SceneDef,
+        settings: &Settings,
+        steps: u32,
+    ) -> Result<(), String> {
+        let before = live_bytes();
+        let mut world = self.engine.build(def, settings)?;
+        world.step()?;
+        if self.run_ms.is_empty() {
+            let bytes = live_bytes().saturating_sub(before) + world.foreign_heap_bytes();
+            self.bytes_per_body = bytes as f64 / def.bodies.len().max(1) as f64;
+        }
+        let start = Instant::now();
+        for _ in 0..steps {
+            world.step()?;
+        }
+        self.run_ms
+            .push(start.elapsed().as_secs_f64() * 1e3 / f64::from(steps.max(1)));
+        self.end = world.bodies();
+        Ok(())
+    }
+}
+
+/// Runs `def` `runs` times in `engine` alone, `steps` timed steps each.
 pub fn run(
     engine: Engine,
     def: &SceneDef,
@@ -50,28 +88,9 @@ pub fn run(
     steps: u32,
     runs: u32,
 ) -> Result<EngineRun, String> {
-    let mut out = EngineRun {
-        engine,
-        threads: engine.threads_used(settings.threads),
-        run_ms: Vec::with_capacity(runs as usize),
-        bytes_per_body: 0.0,
-        end: Vec::new(),
-    };
-    for run in 0..runs.max(1) {
-        let before = live_bytes();
-        let mut world = engine.build(def, settings)?;
-        world.step()?;
-        if run == 0 {
-            let bytes = live_bytes().saturating_sub(before) + world.foreign_heap_bytes();
-            out.bytes_per_body = bytes as f64 / def.bodies.len().max(1) as f64;
-        }
-        let start = Instant::now();
-        for _ in 0..steps {
-            world.step()?;
-        }
-        out.run_ms
-            .push(start.elapsed().as_secs_f64() * 1e3 / f64::from(steps.max(1)));
-        out.end = world.bodies();
+    let mut out = EngineRun::new(engine, settings);
+    for _ in 0..runs.max(1) {
+        out.time_one_run(def, settings, steps)?;
     }
     Ok(out)
 }
