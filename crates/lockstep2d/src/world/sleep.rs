@@ -45,6 +45,8 @@ impl SleepSettings {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct IslandScratch {
     parent: Vec<u32>,
+    /// Per body slot: whether it holds a dynamic body.
+    dynamic: Vec<bool>,
     /// Per root: the shortest rest among the island's bodies (∞ for sleeping ones).
     least_rest: Vec<f32>,
     /// Bodies to wake once a borrow of the contacts ends.
@@ -162,17 +164,25 @@ impl World {
         let parent = &mut self.islands.parent;
         parent.clear();
         parent.extend(0..slots as u32);
-        let dynamic = |i: u32| self.state.bodies.get(i).is_some_and(|b| b.is_dynamic());
+        // The links read compact arrays only (the contacts' heads, a flag per slot): the
+        // contacts and bodies themselves are ten times larger, and reading them for
+        // every link cost `rain` 0.6 ms a step.
+        let dynamic = &mut self.islands.dynamic;
+        dynamic.clear();
+        dynamic.resize(slots, false);
+        for (index, body) in self.state.bodies.iter() {
+            dynamic[index as usize] = body.is_dynamic();
+        }
         let links = self
             .state
             .contacts
-            .contacts
+            .heads()
             .iter()
-            .filter(|c| c.is_touching())
-            .map(|c| (c.body_a, c.body_b))
+            .filter(|head| head.touching)
+            .map(|head| (head.body_a, head.body_b))
             .chain(self.state.joints.values().map(|j| (j.body_a, j.body_b)));
         for (a, b) in links {
-            if dynamic(a) && dynamic(b) {
+            if dynamic[a as usize] && dynamic[b as usize] {
                 union(parent, a, b);
             }
         }
