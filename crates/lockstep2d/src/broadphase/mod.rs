@@ -2,8 +2,9 @@
 //!
 //! Shapes on static bodies live in one tree and all others in a second, so static shapes
 //! are never tested against each other. A shape's tree box is its AABB grown by a margin;
-//! it is moved only when the shape leaves it, and only moved proxies are queried for new
-//! pairs. New pairs come out sorted, so contacts are created in a defined order.
+//! it is moved only when the shape leaves it, and new pairs are only looked for among
+//! those with a moved proxy. New pairs come out sorted, so contacts are created in a
+//! defined order.
 
 mod proxy_filter;
 mod tree;
@@ -337,5 +338,8 @@ mod tests {
         }
         bp.find_new_pairs(&mut pairs, |_, _| false);
         assert_eq!(pairs, brute_force(&boxes));
+        for (i, key) in keys.iter().enumerate() {
+            assert_eq!(bp.shape_box(i as u32), bp.fat_aabb(*key), "shape {i}'s box");
+        }
     }
 }
