@@ -143,7 +143,8 @@ pub fn joint_grid() -> SceneDef {
 /// a scene file cannot spawn, so here all 5 rows × 40 columns × 5 ragdolls start in the
 /// air at once, each group stacked 2.5 m apart from 30 m above its floor, so the group
 /// fits under the next floor (Box2D's humans stand 0.5 m apart, overlapping, and rely
-/// on collision filters, which lockstep2d does not have).
+/// on a negative group filter per human; these ragdolls' parts are placed apart instead,
+/// see `add_ragdoll`).
 pub fn rain() -> SceneDef {
     const ROWS: usize = 5;
     const COLUMNS: usize = 40;
