@@ -40,9 +40,7 @@ impl EngineRun {
     pub fn min_ms(&self) -> f64 {
         self.run_ms.iter().copied().fold(f64::INFINITY, f64::min)
     }
-}
 
-impl EngineRun {
     pub fn new(engine: Engine, settings: &Settings) -> EngineRun {
         EngineRun {
             engine,

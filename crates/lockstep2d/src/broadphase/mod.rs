@@ -94,12 +94,17 @@ impl BroadPhase {
         let proxy = self.tree_mut(is_static).create_proxy(fat, shape, filter);
         let key = ProxyKey::new(proxy, is_static);
         self.moved.push(key);
+        self.record_box(shape, fat);
+        key
+    }
+
+    /// Keeps `shape_boxes` in step with a leaf given box `fat`.
+    fn record_box(&mut self, shape: u32, fat: Aabb) {
         let index = shape as usize;
         if self.shape_boxes.len() <= index {
             self.shape_boxes.resize(index + 1, fat);
         }
         self.shape_boxes[index] = fat;
-        key
     }
 
     pub fn destroy_proxy(&mut self, key: ProxyKey) {
@@ -117,7 +122,7 @@ impl BroadPhase {
         let fat = aabb.grown(AABB_MARGIN);
         tree.move_proxy(key.proxy(), fat);
         let shape = tree.user(key.proxy());
-        self.shape_boxes[shape as usize] = fat;
+        self.record_box(shape, fat);
         // A repeat (a teleport and a move in one step) only costs a repeated query:
         // `find_new_pairs` removes repeated pairs.
         self.moved.push(key);
@@ -147,7 +152,7 @@ impl BroadPhase {
         debug_assert!(!key.is_static(), "static proxies are updated at once");
         let fat = predicted.grown(AABB_MARGIN);
         self.moving_tree.set_leaf_box(key.proxy(), fat);
-        self.shape_boxes[self.moving_tree.user(key.proxy()) as usize] = fat;
+        self.record_box(self.moving_tree.user(key.proxy()), fat);
         self.staged.push(key.proxy());
         self.moved.push(key);
     }
