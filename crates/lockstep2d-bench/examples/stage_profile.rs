@@ -2,7 +2,10 @@
 //! engine's own timers, averaged over the same steps of the same scene in one run.
 //!
 //! `cargo run --release -p lockstep2d-bench --example stage_profile [-- --scene
-//! large_pyramid --steps 500 --threads 1]`
+//! large_pyramid --steps 500 --threads 1 --pyramids N]`
+//!
+//! `--pyramids N` profiles `many_pyramids` at N × N pyramids instead of a named scene:
+//! how each stage grows with the bodies (`--example scaling` times whole steps).
 //!
 //! The stages do not map one to one. Box2D's `transforms` (finalising bodies) writes the
 //! poses back, sweeps fast bodies and computes the new boxes: our store's pose half, our
@@ -14,13 +17,19 @@ use lockstep2d_bench::engine::BenchWorld;
 use lockstep2d_bench::example_args::ExampleArgs;
 use lockstep2d_bench::lockstep::LockstepWorld;
 use lockstep2d_bench::settings::Settings;
-use lockstep2d_scenes::named;
+use lockstep2d_scenes::{many_pyramids_sized, named};
 
 fn main() -> Result<(), String> {
     let args = ExampleArgs::from_env();
     let steps = args.number("--steps", 500)?;
     let scene = args.value("--scene").unwrap_or("large_pyramid");
-    let def = named(scene).ok_or(format!("unknown scene {scene}"))?;
+    let def = match args.value("--pyramids") {
+        Some(_) => {
+            let n = args.number("--pyramids", 20)? as usize;
+            many_pyramids_sized(n, n)
+        }
+        None => named(scene).ok_or(format!("unknown scene {scene}"))?,
+    };
     let threads = args.number("--threads", 1)? as usize;
     let settings = Settings::for_scene(&def, threads);
     // One engine after the other, not step by step in turn: on a 2-core machine one
@@ -76,7 +85,9 @@ fn main() -> Result<(), String> {
         "contacts held (not ms)",
     ];
     println!(
-        "{scene}: {steps} steps on {threads} thread(s), mean ms per step (each engine's own timers)"
+        "{}: {} bodies, {steps} steps on {threads} thread(s), mean ms per step (each engine's own timers)",
+        def.name(),
+        def.bodies.len()
     );
     println!("  {:<34} {:>10} {:>10}", "stage", "lockstep2d", "box2d");
     for (i, name) in names.iter().enumerate() {

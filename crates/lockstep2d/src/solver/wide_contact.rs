@@ -23,7 +23,7 @@
 //! finds no answer, point by point. Restitution runs once after the substeps, against the approach speed
 //! the point had before the step.
 
-use super::block::Block;
+use super::block::{Block, Coupling};
 use super::bundles::Bundle;
 use super::dense_bodies::BodyInfo;
 use super::lanes::{F8, LANES, M8, V8};
@@ -181,9 +181,7 @@ impl Bundle for WideContact {
             self.points[i].normal_mass = normal_mass;
             self.points[i].tangent_mass = tangent_mass;
         }
-        let masses = [self.inv_mass_a, self.inv_i_a, self.inv_mass_b, self.inv_i_b];
-        let arms = self.points.map(|p| (p.r_a, p.r_b));
-        self.block = Block::new(masses, self.normal, arms, two_points);
+        self.block = Block::new(&self.coupling(), two_points);
     }
 }
 
@@ -279,6 +277,14 @@ impl WideContact {
         })
     }
 
+    /// The two points' coupled effective-mass matrix (`block.rs`).
+    #[inline(always)]
+    fn coupling(&self) -> Coupling {
+        let masses = [self.inv_mass_a, self.inv_i_a, self.inv_mass_b, self.inv_i_b];
+        let [p1, p2] = &self.points;
+        Coupling::new(masses, self.normal, [(p1.r_a, p1.r_b), (p2.r_a, p2.r_b)])
+    }
+
     #[inline(always)]
     fn tangent(&self) -> V8 {
         V8 {
@@ -320,8 +326,9 @@ impl WideContact {
             (M8::default(), [F8::ZERO; 2])
         } else {
             let vn = [vn1, self.normal_velocity(a, b, p2)];
-            self.block
-                .solve(x_old, vn, [targets[0].bias, targets[1].bias])
+            let k = (&self.coupling(), [p1.normal_mass, p2.normal_mass]);
+            let bias = [targets[0].bias, targets[1].bias];
+            self.block.solve(k, x_old, vn, bias)
         };
         for i in 0..2 {
             let p = &self.points[i];
