@@ -1,7 +1,7 @@
 //! What one soft step solves, prepared at its start: the touching contacts and the bare
 //! revolute pins in coloured bundles of eight, and every other joint in slot order.
 
-use super::bundles::{Bundles, Candidate};
+use super::bundles::{Bundles, Candidate, prefetch};
 use super::dense_bodies::BodyInfo;
 use super::softness::Softness;
 use super::wide_contact::{LaneSource, WideContact};
@@ -80,9 +80,10 @@ impl StepConstraints {
                 warm_starting: settings.warm_starting,
             });
         };
+        let ahead = |index: u32| prefetch(&contacts.contacts[index as usize]);
         let empty = WideContact::empty(info.len() as u32);
         self.contacts
-            .build(candidates, info.len(), (&empty, push), parallel);
+            .build(candidates, info.len(), (&empty, push, ahead), parallel);
     }
 
     /// Marks the joints the step solves, and prepares those solved one by one.
@@ -141,7 +142,7 @@ impl StepConstraints {
         };
         let empty = WidePin::empty(info.len() as u32);
         self.pins
-            .build(candidates, info.len(), (&empty, push), false);
+            .build(candidates, info.len(), (&empty, push, |_| ()), false);
     }
 
     /// Impulses back to the contact cache and the pins, for the next step's warm start
