@@ -4,7 +4,7 @@
 mod support;
 
 use lockstep2d::{
-    BodyDef, BodyId, Capsule, DistanceJointDef, Error, Geometry, JointDef, JointKind,
+    BodyDef, BodyId, Capsule, DistanceJointDef, Error, Filter, Geometry, JointDef, JointKind,
     MotorJointDef, Polygon, PrismaticJointDef, SNAPSHOT_FORMAT_VERSION, ShapeDef, Snapshot, Vec2,
     WeldJointDef, WheelJointDef, Wind, WindDef, World, WorldDef,
 };
@@ -212,6 +212,36 @@ fn snapshots_taken_into_reused_storage_leave_nothing_of_the_old_state() {
     bigger.restore(&reused);
     assert_eq!(bigger.snapshot().to_bytes(), fresh.to_bytes());
     assert_eq!(hashes(&mut bigger, 60), expected);
+}
+
+/// A snapshot shares the world's shapes until one is edited (copy on write): editing,
+/// destroying and creating shapes after it leave the snapshot as it was, and restoring
+/// it brings the old shapes back, filter and all.
+#[test]
+fn shape_edits_after_a_snapshot_leave_the_snapshot_alone() {
+    let (mut world, ids) = busy_world_at_100();
+    let snapshot = world.snapshot();
+    let bytes = snapshot.to_bytes();
+    let expected = hashes(&mut world, 60);
+    world.restore(&snapshot);
+
+    let edited = world.body_shapes(ids[1]).unwrap()[0];
+    let before = world.shape_def(edited).unwrap();
+    let ghost = Filter {
+        mask_bits: 0,
+        ..Filter::default()
+    };
+    world.set_shape_filter(edited, ghost).unwrap();
+    let doomed = world.body_shapes(ids[2]).unwrap()[0];
+    world.destroy_shape(doomed).unwrap();
+    add_box(&mut world, Vec2::new(0.0, 20.0), 0.5, 1.0);
+    run(&mut world, 10);
+    assert_eq!(snapshot.to_bytes(), bytes);
+
+    world.restore(&snapshot);
+    assert_eq!(world.shape_def(edited).unwrap(), before);
+    assert!(world.shape_def(doomed).is_ok());
+    assert_eq!(hashes(&mut world, 60), expected);
 }
 
 #[test]

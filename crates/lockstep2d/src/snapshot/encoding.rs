@@ -112,7 +112,12 @@ mod tests {
     #[test]
     fn a_well_checksummed_state_with_broken_links_is_refused() {
         let breaks: [fn(&mut SimState); 3] = [
-            |state| state.shapes.get_mut(0).unwrap().body = 7,
+            |state| {
+                std::sync::Arc::make_mut(&mut state.shapes)
+                    .get_mut(0)
+                    .unwrap()
+                    .body = 7
+            },
             |state| state.contacts.contacts[0].shape_b = 9,
             |state| state.bodies.get_mut(1).unwrap().shapes.push(5),
         ];

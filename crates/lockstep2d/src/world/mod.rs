@@ -101,7 +101,7 @@ impl World {
                 gravity: def.gravity,
                 settings: def.solver,
                 bodies: Slots::default(),
-                shapes: Slots::default(),
+                shapes: Arc::default(),
                 joints: Slots::default(),
                 contacts: ContactSet::default(),
                 broadphase: BroadPhase::default(),

@@ -1,5 +1,7 @@
 //! Attaching shapes to bodies and taking them off.
 
+use std::sync::Arc;
+
 use super::World;
 use super::collision::may_collide;
 use crate::body::BodyType;
@@ -7,7 +9,7 @@ use crate::broadphase::{ProxyFilter, ProxyKey};
 use crate::contact::Contact;
 use crate::error::Result;
 use crate::events::{ContactEnd, ContactEvents};
-use crate::id::{BodyId, ShapeId};
+use crate::id::{BodyId, ShapeId, Slots};
 use crate::math::{Aabb, Transform};
 use crate::shape::{Filter, Shape, ShapeDef};
 
@@ -20,7 +22,7 @@ impl World {
         let collider = def.collider();
         let aabb = collider.aabb(owner.xf);
         let is_static = owner.body_type == BodyType::Static;
-        let id: ShapeId = self.state.shapes.insert(Shape {
+        let id: ShapeId = self.shapes_mut().insert(Shape {
             body: body_index,
             def: *def,
             collider,
@@ -31,8 +33,7 @@ impl World {
             .state
             .broadphase
             .create_proxy(aabb, id.index, is_static, filter);
-        self.state
-            .shapes
+        self.shapes_mut()
             .get_mut(id.index)
             .expect("just inserted")
             .proxy = proxy;
@@ -62,7 +63,7 @@ impl World {
     /// found by the next step's broad phase.
     pub fn set_shape_filter(&mut self, id: ShapeId, filter: Filter) -> Result<()> {
         let index = self.state.shapes.resolve(id)?;
-        let shape = self.state.shapes.get_mut(index).expect("resolved");
+        let shape = self.shapes_mut().get_mut(index).expect("resolved");
         shape.def.filter = filter;
         let (proxy, body) = (shape.proxy, shape.body);
         self.state
@@ -105,6 +106,12 @@ impl World {
         Ok(shape.collider.aabb(self.body(shape.body).xf))
     }
 
+    /// The shapes, to change. A snapshot taken since the last change still shares them
+    /// (`SimState::shapes`), and then they are copied first, once.
+    fn shapes_mut(&mut self) -> &mut Slots<Shape> {
+        Arc::make_mut(&mut self.state.shapes)
+    }
+
     pub(super) fn shape(&self, index: u32) -> &Shape {
         self.state
             .shapes
@@ -117,8 +124,7 @@ impl World {
         // The id the shape had, for end events: removal bumps the slot's generation.
         let removed_id: ShapeId = self.state.shapes.id_of(index);
         let shape = self
-            .state
-            .shapes
+            .shapes_mut()
             .remove(index)
             .expect("internal shape index is live");
         self.state.broadphase.destroy_proxy(shape.proxy);
