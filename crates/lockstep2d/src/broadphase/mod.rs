@@ -49,7 +49,9 @@ pub(crate) struct BroadPhase {
     /// Each shape's tree box, by shape index, as its leaf holds it: the narrow phase
     /// and the refit read a shape's box for every contact and every shape, and from
     /// this dense copy they miss the cache a quarter as often as from the tree's nodes.
-    /// Entries of destroyed shapes are stale until their index is reused.
+    /// Entries of destroyed shapes are stale until their index is reused. Not saved:
+    /// the leaves hold the same boxes, and `restore_shape_boxes` copies them out.
+    #[serde(skip)]
     shape_boxes: Vec<Aabb>,
     /// Moving-tree proxies given new boxes by `stage_proxy` and not yet put back in
     /// place by `settle`. Scratch: empty between steps, so not saved.
@@ -100,11 +102,7 @@ impl BroadPhase {
 
     /// Keeps `shape_boxes` in step with a leaf given box `fat`.
     fn record_box(&mut self, shape: u32, fat: Aabb) {
-        let index = shape as usize;
-        if self.shape_boxes.len() <= index {
-            self.shape_boxes.resize(index + 1, fat);
-        }
-        self.shape_boxes[index] = fat;
+        record(&mut self.shape_boxes, shape, fat);
     }
 
     pub fn destroy_proxy(&mut self, key: ProxyKey) {
@@ -246,18 +244,33 @@ impl BroadPhase {
         self.tree(key.is_static()).leaf_user(key.proxy())
     }
 
-    /// Whether both trees are well formed, `owns(shape, key)` holds for every leaf, each
-    /// leaf's shape has its box, and the move buffer names only leaves: what a decoded
-    /// broad phase must satisfy.
+    /// Whether both trees are well formed, `owns(shape, key)` holds for every leaf, and
+    /// the move buffer names only leaves: what a decoded broad phase must satisfy.
     pub fn is_consistent(&self, owns: impl Fn(u32, ProxyKey) -> bool) -> bool {
         let trees = [(&self.static_tree, true), (&self.moving_tree, false)];
         trees.iter().all(|(tree, is_static)| {
             tree.is_well_formed()
-                && tree.leaves().all(|(proxy, shape)| {
-                    let boxed = self.shape_boxes.get(shape as usize) == Some(&tree.fat_aabb(proxy));
-                    boxed && owns(shape, ProxyKey::new(proxy, *is_static))
-                })
+                && tree
+                    .leaves()
+                    .all(|(proxy, shape)| owns(shape, ProxyKey::new(proxy, *is_static)))
         }) && self.moved.iter().all(|&key| self.leaf_user(key).is_some())
+    }
+
+    /// Fills the dense shape boxes from the leaves, for a decoded broad phase (they are
+    /// not saved). Only after `is_consistent`: a leaf's shape index sizes the array.
+    pub fn restore_shape_boxes(&mut self) {
+        let BroadPhase {
+            static_tree,
+            moving_tree,
+            shape_boxes,
+            ..
+        } = self;
+        shape_boxes.clear();
+        for tree in [&*static_tree, &*moving_tree] {
+            for (proxy, shape) in tree.leaves() {
+                record(shape_boxes, shape, tree.fat_aabb(proxy));
+            }
+        }
     }
 
     fn tree(&self, is_static: bool) -> &DynamicTree {
@@ -275,6 +288,15 @@ impl BroadPhase {
             &mut self.moving_tree
         }
     }
+}
+
+/// Sets shape `shape`'s entry of the dense boxes to `fat`, growing them if needed.
+fn record(boxes: &mut Vec<Aabb>, shape: u32, fat: Aabb) {
+    let index = shape as usize;
+    if boxes.len() <= index {
+        boxes.resize(index + 1, fat);
+    }
+    boxes[index] = fat;
 }
 
 #[cfg(test)]

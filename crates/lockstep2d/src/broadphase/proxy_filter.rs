@@ -10,6 +10,7 @@ use crate::shape::Filter;
 pub(crate) struct ProxyFilter {
     pub category: u64,
     /// The filter's mask, or every category when a positive group could override it.
+    #[serde(with = "crate::snapshot::compact::inverted")]
     pub mask: u64,
 }
 

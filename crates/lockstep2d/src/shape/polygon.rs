@@ -112,8 +112,9 @@ impl Polygon {
         }
     }
 
-    /// Builds a polygon from a counter-clockwise hull of at least three points.
-    fn from_hull(hull: &[Vec2], radius: f32) -> Result<Polygon> {
+    /// Builds a polygon from a counter-clockwise hull of at least three points (and
+    /// rebuilds a saved one: `snapshot/compact.rs`).
+    pub(crate) fn from_hull(hull: &[Vec2], radius: f32) -> Result<Polygon> {
         let mut polygon = Polygon::empty();
         polygon.count = hull.len();
         polygon.radius = radius;

@@ -1,6 +1,8 @@
 //! The saved types whose encoding differs from their memory layout, to keep snapshots
-//! small: fixed-size arrays are saved up to their used length, and a shape's collider,
-//! which is a function of its definition, is rebuilt on load instead of stored.
+//! small: fixed-size arrays are saved up to their used length; what is a function of
+//! other saved data is rebuilt on load instead of stored (a shape's collider from its
+//! definition, a polygon's normals and centroid from its hull); the broad phase's masks,
+//! nearly all "every category", are saved inverted so that they take one byte.
 //!
 //! Lengths are postcard's varints, the same bytes on 32- and 64-bit machines; a length
 //! too large for its array is refused on load (it would otherwise make a slice panic).
@@ -13,29 +15,26 @@ use crate::collide::{Manifold, ManifoldPoint};
 use crate::math::Vec2;
 use crate::shape::{MAX_POLYGON_VERTICES, Polygon, Shape, ShapeDef};
 
+/// A polygon is saved as its hull: every polygon a caller can build comes from
+/// `Polygon::from_hull`, which computes the normals and the centroid from the hull, so
+/// loading runs it again for the same bits (40 bytes less per box).
 #[derive(Serialize)]
 struct PolygonRef<'a> {
     vertices: &'a [Vec2],
-    normals: &'a [Vec2],
     radius: f32,
-    centroid: Vec2,
 }
 
 #[derive(Deserialize)]
 struct PolygonOwned {
     vertices: Vec<Vec2>,
-    normals: Vec<Vec2>,
     radius: f32,
-    centroid: Vec2,
 }
 
 impl Serialize for Polygon {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         PolygonRef {
-            vertices: &self.vertices[..self.count],
-            normals: &self.normals[..self.count],
+            vertices: self.vertices(),
             radius: self.radius,
-            centroid: self.centroid,
         }
         .serialize(serializer)
     }
@@ -44,22 +43,26 @@ impl Serialize for Polygon {
 impl<'de> Deserialize<'de> for Polygon {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let saved = PolygonOwned::deserialize(deserializer)?;
-        let count = saved.vertices.len();
-        if count > MAX_POLYGON_VERTICES || saved.normals.len() != count {
+        if !(3..=MAX_POLYGON_VERTICES).contains(&saved.vertices.len()) {
             return Err(D::Error::custom(
                 "a polygon with a wrong number of vertices",
             ));
         }
-        let mut polygon = Polygon {
-            vertices: [Vec2::ZERO; MAX_POLYGON_VERTICES],
-            normals: [Vec2::ZERO; MAX_POLYGON_VERTICES],
-            count,
-            radius: saved.radius,
-            centroid: saved.centroid,
-        };
-        polygon.vertices[..count].copy_from_slice(&saved.vertices);
-        polygon.normals[..count].copy_from_slice(&saved.normals);
-        Ok(polygon)
+        Polygon::from_hull(&saved.vertices, saved.radius)
+            .map_err(|_| D::Error::custom("a polygon too thin to simulate"))
+    }
+}
+
+/// A mask saved inverted: a default mask (every category) is then one byte, not ten.
+pub(crate) mod inverted {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(mask: &u64, serializer: S) -> Result<S::Ok, S::Error> {
+        (!mask).serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
+        u64::deserialize(deserializer).map(|inverse| !inverse)
     }
 }
 

@@ -18,7 +18,7 @@ const MAGIC: [u8; 4] = *b"LS2D";
 
 /// The layout of `SimState` and everything in it. Bump it with any change to a saved
 /// type: the golden-bytes test in `tests/snapshot.rs` fails until one does.
-pub const SNAPSHOT_FORMAT_VERSION: u32 = 7;
+pub const SNAPSHOT_FORMAT_VERSION: u32 = 8;
 
 const HEADER_LEN: usize = 16;
 
@@ -40,12 +40,13 @@ impl Snapshot {
     /// version or not a snapshot at all is an error, never a panic or a wrong world.
     pub fn from_bytes(bytes: &[u8]) -> Result<Snapshot> {
         let payload = checked_payload(bytes)?;
-        let (state, rest) =
+        let (mut state, rest) =
             postcard::take_from_bytes::<SimState>(payload).map_err(|_| corrupt("undecodable"))?;
         if !rest.is_empty() {
             return Err(corrupt("bytes left over after the state"));
         }
         state.check_links().map_err(corrupt)?;
+        state.broadphase.restore_shape_boxes();
         Ok(Snapshot::new(state))
     }
 }
@@ -131,5 +132,20 @@ mod tests {
             );
         }
         assert!(Snapshot::from_bytes(&two_boxes().to_bytes()).is_ok());
+    }
+
+    /// A polygon is saved as its hull and rebuilt on load: a hull no polygon could have
+    /// (here flattened to a line) is refused.
+    #[test]
+    fn a_saved_polygon_too_thin_to_build_is_refused() {
+        let mut snapshot = two_boxes();
+        let shapes = std::sync::Arc::make_mut(&mut snapshot.state.shapes);
+        let Geometry::Polygon(polygon) = &mut shapes.get_mut(0).unwrap().def.geometry else {
+            panic!("the first shape is a box");
+        };
+        polygon.vertices[2] = 0.5 * (polygon.vertices[1] + polygon.vertices[3]);
+        polygon.vertices[0] = 0.5 * (polygon.vertices[1] + polygon.vertices[3]);
+        let error = Snapshot::from_bytes(&snapshot.to_bytes()).unwrap_err();
+        assert!(matches!(error, Error::SnapshotCorrupt { .. }), "{error}");
     }
 }

@@ -13,7 +13,7 @@
 //! as they are; a game whose own controllers keep state between steps saves that state
 //! itself. The built-in `Buoyancy` and `Wind` keep none.
 
-mod compact;
+pub(crate) mod compact;
 mod encoding;
 
 pub use encoding::SNAPSHOT_FORMAT_VERSION;
