@@ -182,8 +182,8 @@ fn draw_contacts(raster: &mut Raster, camera: &Camera, world: &World) {
         let normal = contact.manifold.normal;
         // Drawn a fixed number of pixels long, y flipped to the screen.
         let offset = NORMAL_LENGTH * Vec2::new(normal.x, -normal.y);
-        for point in contact.manifold.points() {
-            let s = camera.to_screen(point.point);
+        for point in contact.world_points() {
+            let s = camera.to_screen(point);
             raster.line(s, s + offset, 0.5 * LINE_WIDTH, colors::CONTACT_NORMAL);
             points.push(s);
         }

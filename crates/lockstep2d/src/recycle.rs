@@ -69,7 +69,6 @@ impl ManifoldCache {
         {
             let (r_a, r_b) = (dq_a.rotate(point.anchor_a), dq_b.rotate(point.anchor_b));
             point.separation = base + normal.dot(offset + r_b - r_a);
-            point.point = xf_a.p + r_a;
         }
         true
     }

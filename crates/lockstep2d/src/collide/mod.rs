@@ -27,9 +27,10 @@ pub(crate) const SPECULATIVE_DISTANCE: f32 = 4.0 * crate::LINEAR_SLOP;
 /// A contact point between two shapes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ManifoldPoint {
-    /// World position, midway between the two surfaces.
-    pub point: Vec2,
-    /// The point relative to body A's origin, in world orientation.
+    /// The point, midway between the two surfaces, relative to body A's origin, in world
+    /// orientation: body A's position plus this is where it is in the world
+    /// (`ContactView::world_points`). Not stored as a world position too, which would
+    /// make every contact 16 bytes larger in memory and in snapshots.
     pub anchor_a: Vec2,
     /// The point relative to body B's origin, in world orientation.
     pub anchor_b: Vec2,
@@ -130,7 +131,6 @@ fn to_world(local: &LocalManifold, xf_a: Transform, xf_b: Transform) -> Manifold
     for lp in local.points.iter().flatten() {
         let anchor_a = xf_a.q.rotate(lp.point);
         manifold.points[manifold.point_count] = ManifoldPoint {
-            point: xf_a.p + anchor_a,
             anchor_a,
             anchor_b: anchor_a + (xf_a.p - xf_b.p),
             separation: lp.separation,

@@ -320,8 +320,9 @@ fn fastest_approach(manifold: &Manifold, a: &Body, b: &Body) -> Option<(Vec2, f3
         .points()
         .iter()
         .map(|p| {
-            let dv = velocity(b, p.point) - velocity(a, p.point);
-            (p.point, -dv.dot(manifold.normal))
+            let point = a.xf.p + p.anchor_a;
+            let dv = velocity(b, point) - velocity(a, point);
+            (point, -dv.dot(manifold.normal))
         })
         .max_by(|x, y| x.1.total_cmp(&y.1))
 }

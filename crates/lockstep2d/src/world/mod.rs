@@ -261,6 +261,7 @@ impl World {
                 shape_a: self.state.shapes.id_of(c.shape_a),
                 shape_b: self.state.shapes.id_of(c.shape_b),
                 manifold: &c.manifold,
+                origin_a: self.body(c.body_a).xf.p,
             })
     }
 
@@ -356,4 +357,16 @@ pub struct ContactView<'a> {
     pub shape_b: crate::ShapeId,
     /// Normal from A to B, points and last step's impulses.
     pub manifold: &'a crate::Manifold,
+    /// Body A's position, where the points' `anchor_a` start.
+    origin_a: Vec2,
+}
+
+impl ContactView<'_> {
+    /// The manifold's points in the world, from body A's position now.
+    pub fn world_points(&self) -> impl Iterator<Item = Vec2> + '_ {
+        self.manifold
+            .points()
+            .iter()
+            .map(move |p| self.origin_a + p.anchor_a)
+    }
 }
