@@ -37,7 +37,7 @@ impl ManifoldCache {
         }
     }
 
-    /// Updates `manifold`'s separations (and world points) for bodies now at `xf_a` and
+    /// Updates `manifold`'s separations for bodies now at `xf_a` and
     /// `xf_b`, if they moved less than `tolerance` relative to each other, counting a
     /// turn by how far it swings the farthest reach (`extent`) of either body. Returns
     /// false, changing nothing, when the manifold must be rebuilt.

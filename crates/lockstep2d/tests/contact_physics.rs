@@ -27,6 +27,25 @@ fn box_resting_on_ground_is_still_and_barely_sinks() {
     );
 }
 
+/// A box resting off-centre on the ground touches it at its two bottom corners: the
+/// contact's world points lie there, whichever body is A.
+#[test]
+fn a_resting_box_touches_the_ground_at_its_bottom_corners() {
+    let mut world = world_with_ground(&WorldDef::default(), 0.2);
+    add_box(&mut world, Vec2::new(3.0, 0.5), 0.5, 1.0);
+    run(&mut world, 120);
+    let contact = world.contacts().next().expect("the box touches the ground");
+    let mut points: Vec<Vec2> = contact.world_points().collect();
+    points.sort_by(|p, q| p.x.total_cmp(&q.x));
+    assert_eq!(points.len(), 2);
+    for (point, corner_x) in points.iter().zip([2.5, 3.5]) {
+        assert!(
+            (point.x - corner_x).abs() < 0.01 && point.y.abs() < 0.01,
+            "a contact point at {point}, not at the corner ({corner_x}, 0)"
+        );
+    }
+}
+
 /// Drops a ball from `height` (gap between ball bottom and ground) and returns the
 /// highest gap it reaches after its first bounce.
 fn rebound_height(restitution: f32, height: f32) -> f32 {
