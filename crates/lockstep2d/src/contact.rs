@@ -185,7 +185,7 @@ impl<'de> Deserialize<'de> for ContactSet {
 
 /// Gives `new` the accumulated impulses of the points of `old` with the same feature id.
 pub(crate) fn carry_impulses(new: &mut Manifold, old: &Manifold) {
-    for point in &mut new.points[..new.point_count] {
+    for point in &mut new.points[..usize::from(new.point_count)] {
         if let Some(previous) = old.points().iter().find(|p| p.id == point.id) {
             point.normal_impulse = previous.normal_impulse;
             point.tangent_impulse = previous.tangent_impulse;

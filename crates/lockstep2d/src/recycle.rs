@@ -63,7 +63,7 @@ impl ManifoldCache {
         let (dq_a, dq_b) = (self.q_a.inv_mul(xf_a.q), self.q_b.inv_mul(xf_b.q));
         let offset = xf_b.p - xf_a.p;
         let normal = manifold.normal;
-        for (point, base) in manifold.points[..manifold.point_count]
+        for (point, base) in manifold.points[..usize::from(manifold.point_count)]
             .iter_mut()
             .zip(self.base_separation)
         {

@@ -50,12 +50,13 @@ pub struct Manifold {
     /// Unit normal pointing from shape A to shape B.
     pub normal: Vec2,
     pub points: [ManifoldPoint; 2],
-    pub point_count: usize,
+    /// 0, 1 or 2 (a byte: a contact is stored, copied and saved for every touching pair).
+    pub point_count: u8,
 }
 
 impl Manifold {
     pub fn points(&self) -> &[ManifoldPoint] {
-        &self.points[..self.point_count]
+        &self.points[..usize::from(self.point_count)]
     }
 }
 
@@ -130,7 +131,7 @@ fn to_world(local: &LocalManifold, xf_a: Transform, xf_b: Transform) -> Manifold
     };
     for lp in local.points.iter().flatten() {
         let anchor_a = xf_a.q.rotate(lp.point);
-        manifold.points[manifold.point_count] = ManifoldPoint {
+        manifold.points[usize::from(manifold.point_count)] = ManifoldPoint {
             anchor_a,
             anchor_b: anchor_a + (xf_a.p - xf_b.p),
             separation: lp.separation,

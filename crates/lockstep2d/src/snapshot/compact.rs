@@ -98,7 +98,7 @@ impl<'de> Deserialize<'de> for Manifold {
         if saved.points.len() > manifold.points.len() {
             return Err(D::Error::custom("a manifold with too many points"));
         }
-        manifold.point_count = saved.points.len();
+        manifold.point_count = saved.points.len() as u8;
         manifold.points[..saved.points.len()].copy_from_slice(&saved.points);
         Ok(manifold)
     }

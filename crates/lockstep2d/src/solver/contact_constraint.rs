@@ -98,7 +98,7 @@ impl ContactConstraint {
             normal,
             friction: contact.friction,
             points,
-            count: manifold.point_count,
+            count: usize::from(manifold.point_count),
         }
     }
 

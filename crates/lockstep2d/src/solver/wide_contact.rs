@@ -216,7 +216,7 @@ impl WideContact {
         self.moves_b[lane] = inv_mass_b > 0.0 || inv_i_b > 0.0;
         self.contact[lane] = index as u32;
         let manifold = &contact.manifold;
-        self.point_count[lane] = manifold.point_count as u8;
+        self.point_count[lane] = manifold.point_count;
         let normal = manifold.normal;
         let one_moves = !self.moves_a[lane] || !self.moves_b[lane];
         let soft = if one_moves { softness.1 } else { softness.0 };
