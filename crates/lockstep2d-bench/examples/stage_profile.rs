@@ -23,12 +23,11 @@ fn main() -> Result<(), String> {
     let args = ExampleArgs::from_env();
     let steps = args.number("--steps", 500)?;
     let scene = args.value("--scene").unwrap_or("large_pyramid");
-    let def = match args.value("--pyramids") {
-        Some(_) => {
-            let n = args.number("--pyramids", 20)? as usize;
-            many_pyramids_sized(n, n)
-        }
-        None => named(scene).ok_or(format!("unknown scene {scene}"))?,
+    let def = if args.value("--pyramids").is_some() {
+        let n = args.number("--pyramids", 20)? as usize;
+        many_pyramids_sized(n, n)
+    } else {
+        named(scene).ok_or(format!("unknown scene {scene}"))?
     };
     let threads = args.number("--threads", 1)? as usize;
     let settings = Settings::for_scene(&def, threads);
@@ -84,10 +83,9 @@ fn main() -> Result<(), String> {
         "sleep / islands",
         "contacts held (not ms)",
     ];
+    let (name, bodies) = (def.name(), def.bodies.len());
     println!(
-        "{}: {} bodies, {steps} steps on {threads} thread(s), mean ms per step (each engine's own timers)",
-        def.name(),
-        def.bodies.len()
+        "{name}: {bodies} bodies, {steps} steps, {threads} thread(s), ms per step (own timers)"
     );
     println!("  {:<34} {:>10} {:>10}", "stage", "lockstep2d", "box2d");
     for (i, name) in names.iter().enumerate() {

@@ -113,8 +113,8 @@ impl<B: Bundle> Bundles<B> {
     /// Colours `candidates` (bodies numbered below `body_count`) and fills the bundles:
     /// `push` adds constraint `index` to a bundle's next lane, every bundle starts as
     /// `empty`, and `ahead` is told each constraint a few pushes before its own, to ask
-    /// the CPU for what `push` will read of it. With `parallel` (inside the world's pool) the bundles are filled on
-    /// its threads.
+    /// the CPU for what `push` will read of it. With `parallel` (inside the world's
+    /// pool) the bundles are filled on its threads.
     ///
     /// The coloured constraints are cut into as many equal runs (parts) as there are
     /// threads, and each part fills bundles of its own in every colour: a colour's
