@@ -284,10 +284,8 @@ impl BenchWorld for RapierWorld {
 
     /// rapier's snapshot as its own examples take one: bincode of the serializable
     /// `PhysicsWorld` (bodies, colliders, joints, islands, broad and narrow phase).
-    fn snapshot_bytes(&self) -> Option<usize> {
-        bincode::serialize(&self.world)
-            .ok()
-            .map(|bytes| bytes.len())
+    fn snapshot_bytes(&self) -> Option<Vec<u8>> {
+        bincode::serialize(&self.world).ok()
     }
 
     fn bodies(&self) -> Vec<BodyState> {

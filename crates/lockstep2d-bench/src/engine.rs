@@ -25,8 +25,8 @@ pub trait BenchWorld {
     fn foreign_heap_bytes(&self) -> usize {
         0
     }
-    /// The size of the engine's own serialized snapshot of the world, if it has one.
-    fn snapshot_bytes(&self) -> Option<usize> {
+    /// The engine's own serialized snapshot of the world, if it has one.
+    fn snapshot_bytes(&self) -> Option<Vec<u8>> {
         None
     }
 }

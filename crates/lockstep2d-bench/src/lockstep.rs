@@ -46,8 +46,8 @@ impl BenchWorld for LockstepWorld {
     }
 
     /// `World::snapshot` encoded: versioned, checked, everything a step reads.
-    fn snapshot_bytes(&self) -> Option<usize> {
-        Some(self.scene.world.snapshot().to_bytes().len())
+    fn snapshot_bytes(&self) -> Option<Vec<u8>> {
+        Some(self.scene.world.snapshot().to_bytes())
     }
 
     fn bodies(&self) -> Vec<BodyState> {
