@@ -1,9 +1,8 @@
 //! Bodies: their definition, their state and their mass.
 
-use std::mem::take;
-
 use crate::error::{Result, check_finite, check_finite_vec, check_non_negative};
 use crate::id::Slots;
+use crate::list::{END, Link, Links, List};
 use crate::math::{Rot, Transform, Vec2, cross};
 use crate::shape::{Collider, MassData, Shape};
 
@@ -99,16 +98,49 @@ impl BodyDef {
 
 /// A joint as one of its bodies lists it: with the body at its other end and whether
 /// the two still collide, so the broad phase can filter a pair without reading the
-/// joint (in a joint grid, every candidate pair is a jointed one).
+/// joint (in a joint grid, every candidate pair is a jointed one). The world keeps two
+/// per joint slot in one dense array (`SimState::joint_edges`): `edge_key(joint, 0)` in
+/// body A's list, `edge_key(joint, 1)` in body B's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct JointEdge {
-    pub joint: u32,
     pub other: u32,
     pub collide_connected: bool,
+    pub link: Link,
 }
 
-/// A body as the world stores it.
-#[derive(Debug, serde::Serialize, serde::Deserialize)]
+impl Default for JointEdge {
+    /// The edge of a free joint slot.
+    fn default() -> JointEdge {
+        JointEdge {
+            other: END,
+            collide_connected: false,
+            link: Link::default(),
+        }
+    }
+}
+
+/// The key of the joint's edge in body A's list (`side` 0) or body B's (`side` 1).
+pub(crate) fn edge_key(joint: u32, side: u32) -> u32 {
+    2 * joint + side
+}
+
+/// The joint an edge key belongs to and its side.
+pub(crate) fn edge_joint(key: u32) -> (u32, u32) {
+    (key / 2, key % 2)
+}
+
+impl Links for [JointEdge] {
+    fn link(&self, key: u32) -> Option<&Link> {
+        self.get(key as usize).map(|edge| &edge.link)
+    }
+
+    fn link_mut(&mut self, key: u32) -> &mut Link {
+        &mut self[key as usize].link
+    }
+}
+
+/// A body as the world stores it: plain data, so a snapshot copies it as bytes.
+#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Body {
     pub body_type: BodyType,
     /// Pose of the body origin.
@@ -149,34 +181,10 @@ pub(crate) struct Body {
     /// wall, and one that moves more gets a continuous-collision sweep. Unbounded
     /// without shapes.
     pub min_extent: f32,
-    /// Shape slot indices, in the order they were added.
-    pub shapes: Vec<u32>,
-    /// The joints on this body, in the order they were added.
-    pub joints: Vec<JointEdge>,
-}
-
-/// By hand so that `clone_from` (a snapshot restored into a world) reuses each body's
-/// shape and joint lists instead of allocating them anew. Every other field is plain
-/// data, copied by the struct update; a new field that is not would stop this compiling.
-impl Clone for Body {
-    fn clone(&self) -> Self {
-        Body {
-            shapes: self.shapes.clone(),
-            joints: self.joints.clone(),
-            ..*self
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        let (mut shapes, mut joints) = (take(&mut self.shapes), take(&mut self.joints));
-        shapes.clone_from(&source.shapes);
-        joints.clone_from(&source.joints);
-        *self = Body {
-            shapes,
-            joints,
-            ..*source
-        };
-    }
+    /// Its shapes (slot indices, linked through `Shape::link`), in the order added.
+    pub shapes: List,
+    /// Its joints (edge keys into `SimState::joint_edges`), in the order added.
+    pub joints: List,
 }
 
 impl Body {
@@ -214,8 +222,8 @@ impl Body {
             island: u32::MAX,
             extent: 0.0,
             min_extent: f32::MAX,
-            shapes: Vec::new(),
-            joints: Vec::new(),
+            shapes: List::default(),
+            joints: List::default(),
         };
         body.set_mass(&[]);
         body
@@ -289,8 +297,8 @@ impl Body {
     /// The colliders of this body's shapes, in the order they were added.
     pub fn colliders<'a>(&'a self, shapes: &'a Slots<Shape>) -> impl Iterator<Item = &'a Collider> {
         self.shapes
-            .iter()
-            .map(|&s| &shapes.get(s).expect("bodies list live shapes").collider)
+            .iter(shapes)
+            .map(|s| &shapes.get(s).expect("bodies list live shapes").collider)
     }
 
     /// Adds a force at a world point: a force plus the torque of its lever arm.

@@ -28,6 +28,7 @@ mod events;
 mod hash;
 mod id;
 mod joint;
+mod list;
 mod recycle;
 mod shape;
 mod snapshot;

@@ -54,7 +54,7 @@ impl Wind {
     /// share of the body to rest relative to the air: explicit quadratic drag on a light
     /// body in a gale would otherwise overshoot and grow.
     fn blow(&self, body: &mut Body, shapes: &Slots<Shape>, dt: f32) {
-        let share = body.mass / body.shapes.len().max(1) as f32;
+        let share = body.mass / body.shapes.len.max(1) as f32;
         let (mut force, mut torque) = (Vec2::ZERO, 0.0);
         for collider in body.colliders(shapes) {
             let centroid = body.xf.apply(collider.centroid());

@@ -9,6 +9,8 @@ pub use polygon::{MAX_POLYGON_VERTICES, Polygon};
 pub(crate) use submerged::{Submerged, Surface};
 
 use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_negative};
+use crate::id::Slots;
+use crate::list::{Link, Links};
 use crate::math::{Aabb, Transform, Vec2};
 
 /// A solid disc.
@@ -148,6 +150,18 @@ pub(crate) struct Shape {
     pub def: ShapeDef,
     pub collider: Collider,
     pub proxy: crate::broadphase::ProxyKey,
+    /// Its neighbours in its body's list of shapes.
+    pub link: Link,
+}
+
+impl Links for Slots<Shape> {
+    fn link(&self, key: u32) -> Option<&Link> {
+        self.get(key).map(|shape| &shape.link)
+    }
+
+    fn link_mut(&mut self, key: u32) -> &mut Link {
+        &mut self.get_mut(key).expect("lists name live shapes").link
+    }
 }
 
 /// Mass, centre of mass and rotational inertia about that centre.

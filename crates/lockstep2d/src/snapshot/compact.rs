@@ -12,6 +12,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::broadphase::ProxyKey;
 use crate::collide::{Manifold, ManifoldPoint};
+use crate::list::Link;
 use crate::math::Vec2;
 use crate::shape::{MAX_POLYGON_VERTICES, Polygon, Shape, ShapeDef};
 
@@ -110,6 +111,7 @@ struct SavedShape {
     body: u32,
     def: ShapeDef,
     proxy: ProxyKey,
+    link: Link,
 }
 
 impl Serialize for Shape {
@@ -118,6 +120,7 @@ impl Serialize for Shape {
             body: self.body,
             def: self.def,
             proxy: self.proxy,
+            link: self.link,
         }
         .serialize(serializer)
     }
@@ -131,6 +134,7 @@ impl<'de> Deserialize<'de> for Shape {
             collider: saved.def.collider(),
             def: saved.def,
             proxy: saved.proxy,
+            link: saved.link,
         })
     }
 }

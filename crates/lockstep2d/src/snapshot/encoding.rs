@@ -27,7 +27,7 @@ const MAGIC: [u8; 4] = *b"LS2D";
 
 /// The layout of `SimState` and everything in it. Bump it with any change to a saved
 /// type: the golden-bytes test in `tests/snapshot.rs` fails until one does.
-pub const SNAPSHOT_FORMAT_VERSION: u32 = 10;
+pub const SNAPSHOT_FORMAT_VERSION: u32 = 11;
 
 const HEADER_LEN: usize = 24;
 
@@ -104,13 +104,30 @@ fn checked_payload(bytes: &[u8]) -> Result<Vec<u8>> {
     if crc32fast::hash(stored) != word(12) {
         return Err(corrupt("checksum mismatch"));
     }
-    let payload_len = word(16) as usize;
-    let payload = miniz_oxide::inflate::decompress_to_vec_with_limit(stored, payload_len)
-        .map_err(|_| corrupt("undecompressable"))?;
-    if payload.len() != payload_len || crc32fast::hash(&payload) != word(20) {
+    let payload = inflate(stored, word(16) as usize).ok_or(corrupt("undecompressable"))?;
+    if crc32fast::hash(&payload) != word(20) {
         return Err(corrupt("checksum mismatch after decompression"));
     }
     Ok(payload)
+}
+
+/// Deflate expands data at most this many times: a header claiming more is forged.
+const MAX_DEFLATE_RATIO: usize = 1032;
+
+/// `stored` inflated into exactly `payload_len` bytes, allocated once; `None` unless
+/// the stream ends exactly there, having read all of `stored`.
+fn inflate(stored: &[u8], payload_len: usize) -> Option<Vec<u8>> {
+    use miniz_oxide::inflate::TINFLStatus;
+    use miniz_oxide::inflate::core::{DecompressorOxide, decompress, inflate_flags};
+    if payload_len > stored.len().saturating_mul(MAX_DEFLATE_RATIO) {
+        return None;
+    }
+    let mut payload = vec![0; payload_len];
+    let whole_output = inflate_flags::TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF;
+    let mut inflater = Box::<DecompressorOxide>::default();
+    let (status, read, written) = decompress(&mut inflater, stored, &mut payload, 0, whole_output);
+    (status == TINFLStatus::Done && read == stored.len() && written == payload_len)
+        .then_some(payload)
 }
 
 fn corrupt(reason: &'static str) -> Error {
@@ -139,7 +156,7 @@ mod tests {
     /// program could write them) are refused, not stepped into a panic.
     #[test]
     fn a_well_checksummed_state_with_broken_links_is_refused() {
-        let breaks: [fn(&mut SimState); 3] = [
+        let breaks: [fn(&mut SimState); 4] = [
             |state| {
                 std::sync::Arc::make_mut(&mut state.shapes)
                     .get_mut(0)
@@ -147,7 +164,14 @@ mod tests {
                     .body = 7
             },
             |state| state.contacts.contacts[0].shape_b = 9,
-            |state| state.bodies.get_mut(1).unwrap().shapes.push(5),
+            |state| state.bodies.get_mut(1).unwrap().shapes.len = 2,
+            |state| {
+                std::sync::Arc::make_mut(&mut state.shapes)
+                    .get_mut(0)
+                    .unwrap()
+                    .link
+                    .next = 1
+            },
         ];
         for (i, break_links) in breaks.iter().enumerate() {
             let mut snapshot = two_boxes();

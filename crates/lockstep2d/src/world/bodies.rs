@@ -1,7 +1,7 @@
 //! Creating, destroying, reading and pushing bodies.
 
 use super::World;
-use crate::body::{Body, BodyDef, BodyType};
+use crate::body::{Body, BodyDef, BodyType, edge_joint};
 use crate::error::{Error, Result, check_finite, check_finite_vec};
 use crate::id::{BodyId, ShapeId};
 use crate::math::{Transform, Vec2, cross};
@@ -17,10 +17,14 @@ impl World {
     pub fn destroy_body(&mut self, id: BodyId) -> Result<()> {
         let index = self.state.bodies.resolve(id)?;
         self.wake_island(index);
-        let body = self.body(index);
-        let (joints, shapes) = (body.joints.clone(), body.shapes.clone());
-        for edge in joints {
-            self.remove_joint(edge.joint);
+        let body = *self.body(index);
+        let joints: Vec<u32> = body
+            .joints
+            .iter(self.state.joint_edges.as_slice())
+            .collect();
+        let shapes: Vec<u32> = body.shapes.iter(self.state.shapes.as_ref()).collect();
+        for key in joints {
+            self.remove_joint(edge_joint(key).0);
         }
         for s in shapes {
             self.remove_shape(s);
@@ -86,11 +90,8 @@ impl World {
     /// The body's shapes, in the order they were added.
     pub fn body_shapes(&self, id: BodyId) -> Result<Vec<ShapeId>> {
         let body = self.body_ref(id)?;
-        Ok(body
-            .shapes
-            .iter()
-            .map(|&s| self.state.shapes.id_of(s))
-            .collect())
+        let shapes = self.state.shapes.as_ref();
+        Ok(body.shapes.iter(shapes).map(|s| shapes.id_of(s)).collect())
     }
 
     pub fn set_linear_velocity(&mut self, id: BodyId, v: Vec2) -> Result<()> {
@@ -125,8 +126,9 @@ impl World {
             .bodies
             .get(index)
             .expect("internal body index is live");
-        for &s in &body.shapes {
-            let shape = self.state.shapes.get(s).expect("bodies list live shapes");
+        let shapes = self.state.shapes.as_ref();
+        for s in body.shapes.iter(shapes) {
+            let shape = shapes.get(s).expect("bodies list live shapes");
             self.state
                 .broadphase
                 .update_proxy(shape.proxy, shape.collider.aabb(body.xf), true);

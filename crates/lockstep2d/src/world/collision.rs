@@ -2,8 +2,7 @@
 
 use super::World;
 use super::state::SimState;
-use crate::body::Body;
-use crate::body::BodyType;
+use crate::body::{Body, BodyType, JointEdge};
 use crate::broadphase::BroadPhase;
 use crate::collide::Manifold;
 use crate::collide::{SPECULATIVE_DISTANCE, collide, goes_first};
@@ -25,11 +24,13 @@ impl World {
             contacts,
             shapes,
             bodies,
+            joint_edges,
             ..
         } = &mut self.state;
         // Pairs that may not collide (say, two links of a jointed chain) are dropped in
         // the query, before the sort: in a joint grid they are nearly all the overlaps.
-        let skip = |a: u32, b: u32| contacts.contains(a, b) || !may_collide((shapes, bodies), a, b);
+        let links = (&**shapes, &*bodies, joint_edges.as_slice());
+        let skip = |a: u32, b: u32| contacts.contains(a, b) || !may_collide(links, a, b);
         broadphase.find_new_pairs(&mut pairs, skip);
         for &(s1, s2) in &pairs {
             let contact = self.new_contact(s1, s2);
@@ -267,7 +268,7 @@ impl Narrow<'_> {
 /// their filters agreeing, and no joint between the bodies that turns their collision
 /// off.
 pub(super) fn may_collide(
-    (shapes, bodies): (&Slots<Shape>, &Slots<Body>),
+    (shapes, bodies, edges): (&Slots<Shape>, &Slots<Body>, &[JointEdge]),
     s1: u32,
     s2: u32,
 ) -> bool {
@@ -283,15 +284,15 @@ pub(super) fn may_collide(
         return false;
     }
     // A joint between the bodies turns their collision off unless it says otherwise.
-    let (fewer, other) = if body1.joints.len() <= body2.joints.len() {
+    let (fewer, other) = if body1.joints.len <= body2.joints.len {
         (body1, b2)
     } else {
         (body2, b1)
     };
-    !fewer
-        .joints
-        .iter()
-        .any(|edge| edge.other == other && !edge.collide_connected)
+    !fewer.joints.iter(edges).any(|key| {
+        let edge = &edges[key as usize];
+        edge.other == other && !edge.collide_connected
+    })
 }
 
 /// How far a body's shapes reach from its centre of mass; 0 for a static body, which

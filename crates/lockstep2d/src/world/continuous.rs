@@ -16,7 +16,7 @@
 use super::World;
 use super::collision::may_collide;
 use super::state::SimState;
-use crate::body::Body;
+use crate::body::{Body, JointEdge};
 use crate::broadphase::{BroadPhase, ProxyFilter};
 use crate::collide::{Core, Impact, Sweep, time_of_impact};
 use crate::id::Slots;
@@ -34,6 +34,7 @@ impl World {
         let SimState {
             bodies,
             shapes,
+            joint_edges,
             broadphase,
             ..
         } = &mut self.state;
@@ -42,7 +43,8 @@ impl World {
             return;
         }
         for &(index, sweep) in self.soft.fast_bodies() {
-            let t = first_impact(index, &sweep, (shapes, bodies), broadphase);
+            let links = (&**shapes, &*bodies, joint_edges.as_slice());
+            let t = first_impact(index, &sweep, links, broadphase);
             if t < 1.0 {
                 let body = bodies.get_mut(index).expect("fast bodies are live");
                 body.xf = sweep.pose(t);
@@ -57,19 +59,19 @@ impl World {
 fn first_impact(
     index: u32,
     sweep: &Sweep,
-    (shapes, bodies): (&Slots<Shape>, &Slots<Body>),
+    (shapes, bodies, edges): (&Slots<Shape>, &Slots<Body>, &[JointEdge]),
     broadphase: &mut BroadPhase,
 ) -> f32 {
     let body = bodies.get(index).expect("fast bodies are live");
     let (start, end) = (sweep.pose(0.0), body.xf);
     let mut first = 1.0;
-    for &s in &body.shapes {
+    for s in body.shapes.iter(shapes) {
         let shape = shapes.get(s).expect("bodies list live shapes");
         let path = shape.collider.aabb(start).union(&shape.collider.aabb(end));
         let core = Core::of(&shape.collider);
         let filter = ProxyFilter::of(&shape.def.filter);
         broadphase.query_static(&path, filter, |other| {
-            if !may_collide((shapes, bodies), s, other) {
+            if !may_collide((shapes, bodies, edges), s, other) {
                 return;
             }
             let wall = shapes.get(other).expect("the tree lists live shapes");

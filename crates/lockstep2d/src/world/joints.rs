@@ -1,7 +1,7 @@
 //! Creating, destroying and reading joints.
 
-use super::World;
-use crate::body::JointEdge;
+use super::{SimState, World};
+use crate::body::{JointEdge, edge_key};
 use crate::error::{Error, Result, check_finite_vec};
 use crate::id::{BodyId, JointId};
 use crate::joint::{Joint, JointDef, JointState};
@@ -33,14 +33,22 @@ impl World {
         self.wake_island(b);
         let joint = Joint::new(def, (a, self.body(a)), (b, self.body(b)));
         let id: JointId = self.state.joints.insert(joint);
-        for (body, other) in [(a, b), (b, a)] {
-            let edge = JointEdge {
-                joint: id.index,
+        let SimState {
+            bodies,
+            joints,
+            joint_edges,
+            ..
+        } = &mut self.state;
+        joint_edges.resize(2 * joints.capacity(), JointEdge::default());
+        for (side, (body, other)) in [(a, b), (b, a)].into_iter().enumerate() {
+            let key = edge_key(id.index, side as u32);
+            joint_edges[key as usize] = JointEdge {
                 other,
                 collide_connected: def.collide_connected,
+                ..JointEdge::default()
             };
-            let body = self.state.bodies.get_mut(body).expect("resolved");
-            body.joints.push(edge);
+            let body = bodies.get_mut(body).expect("resolved");
+            body.joints.push_back(joint_edges.as_mut_slice(), key);
         }
         if !def.collide_connected {
             self.state.contacts.remove_where(|c| {
@@ -122,11 +130,16 @@ impl World {
             .joints
             .remove(index)
             .expect("internal joint index is live");
-        for body in [joint.body_a, joint.body_b] {
-            let Some(b) = self.state.bodies.get_mut(body) else {
-                continue;
-            };
-            b.joints.retain(|edge| edge.joint != index);
+        for (side, body) in [joint.body_a, joint.body_b].into_iter().enumerate() {
+            let key = edge_key(index, side as u32);
+            let edges = self.state.joint_edges.as_mut_slice();
+            let owner = self
+                .state
+                .bodies
+                .get_mut(body)
+                .expect("a joint's bodies outlive it");
+            owner.joints.remove(edges, key);
+            edges[key as usize] = JointEdge::default();
             if joint.collide_connected {
                 continue;
             }

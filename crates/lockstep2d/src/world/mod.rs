@@ -103,6 +103,7 @@ impl World {
                 bodies: Slots::default(),
                 shapes: Arc::default(),
                 joints: Slots::default(),
+                joint_edges: Vec::new(),
                 contacts: ContactSet::default(),
                 broadphase: BroadPhase::default(),
                 step_count: 0,

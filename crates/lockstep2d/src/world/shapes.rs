@@ -2,14 +2,15 @@
 
 use std::sync::Arc;
 
-use super::World;
 use super::collision::may_collide;
+use super::{SimState, World};
 use crate::body::BodyType;
 use crate::broadphase::{ProxyFilter, ProxyKey};
 use crate::contact::Contact;
 use crate::error::Result;
 use crate::events::{ContactEnd, ContactEvents};
 use crate::id::{BodyId, ShapeId, Slots};
+use crate::list::Link;
 use crate::math::{Aabb, Transform};
 use crate::shape::{Filter, Shape, ShapeDef};
 
@@ -27,6 +28,7 @@ impl World {
             def: *def,
             collider,
             proxy: ProxyKey::PLACEHOLDER,
+            link: Link::default(),
         });
         let filter = ProxyFilter::of(&def.filter);
         let proxy = self
@@ -37,12 +39,9 @@ impl World {
             .get_mut(id.index)
             .expect("just inserted")
             .proxy = proxy;
-        self.state
-            .bodies
-            .get_mut(body_index)
-            .expect("resolved")
-            .shapes
-            .push(id.index);
+        let SimState { bodies, shapes, .. } = &mut self.state;
+        let owner = bodies.get_mut(body_index).expect("resolved");
+        owner.shapes.push_back(Arc::make_mut(shapes), id.index);
         self.update_mass(body_index);
         self.wake_island(body_index);
         Ok(id)
@@ -70,10 +69,11 @@ impl World {
             .broadphase
             .set_filter(proxy, ProxyFilter::of(&filter));
         let (shapes, bodies) = (&self.state.shapes, &self.state.bodies);
+        let edges = self.state.joint_edges.as_slice();
         let (pending, touched) = (&mut self.state.pending_events, &mut self.islands.to_wake);
         self.state.contacts.remove_where(|c| {
             let involved = c.shape_a == index || c.shape_b == index;
-            let doomed = involved && !may_collide((shapes, bodies), c.shape_a, c.shape_b);
+            let doomed = involved && !may_collide((shapes, bodies, edges), c.shape_a, c.shape_b);
             if doomed {
                 report_end(c, |s| shapes.id_of(s), pending, touched);
             }
@@ -123,6 +123,13 @@ impl World {
     pub(super) fn remove_shape(&mut self, index: u32) {
         // The id the shape had, for end events: removal bumps the slot's generation.
         let removed_id: ShapeId = self.state.shapes.id_of(index);
+        let owner = self.shape(index).body;
+        let SimState { bodies, shapes, .. } = &mut self.state;
+        bodies
+            .get_mut(owner)
+            .expect("a shape's body outlives it")
+            .shapes
+            .remove(Arc::make_mut(shapes), index);
         let shape = self
             .shapes_mut()
             .remove(index)
@@ -144,30 +151,24 @@ impl World {
             }
             involved
         });
-        if let Some(body) = self.state.bodies.get_mut(shape.body) {
-            body.shapes.retain(|&s| s != index);
-        }
         self.wake_queued();
     }
 
     /// Mass, centre of mass and inertia from the shapes, and how far the shapes reach
     /// from the centre of mass.
     fn update_mass(&mut self, body_index: u32) {
-        let body = self.body(body_index);
-        let masses: Vec<_> = body
-            .shapes
-            .iter()
-            .map(|&s| self.shape(s).def.mass())
+        let shapes = self.state.shapes.as_ref();
+        let members: Vec<&Shape> = (self.body(body_index).shapes.iter(shapes))
+            .map(|s| self.shape(s))
             .collect();
-        let boxes: Vec<Aabb> = body
-            .shapes
+        let masses: Vec<_> = members.iter().map(|shape| shape.def.mass()).collect();
+        let boxes: Vec<Aabb> = members
             .iter()
-            .map(|&s| self.shape(s).collider.aabb(Transform::IDENTITY))
+            .map(|shape| shape.collider.aabb(Transform::IDENTITY))
             .collect();
-        let min_extent = body
-            .shapes
+        let min_extent = members
             .iter()
-            .map(|&s| self.shape(s).collider.min_extent())
+            .map(|shape| shape.collider.min_extent())
             .fold(f32::MAX, f32::min);
         let body = self.state.bodies.get_mut(body_index).expect("live body");
         body.set_mass(&masses);

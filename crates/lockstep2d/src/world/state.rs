@@ -11,7 +11,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::SleepSettings;
-use crate::body::{Body, JointEdge};
+use crate::body::{Body, JointEdge, edge_joint};
 use crate::broadphase::{BroadPhase, ProxyFilter};
 use crate::contact::{Contact, ContactSet};
 use crate::events::ContactEvents;
@@ -32,6 +32,10 @@ pub(crate) struct SimState {
     /// a 5,000-box pyramid.
     pub shapes: Arc<Slots<Shape>>,
     pub joints: Slots<Joint>,
+    /// Two per joint slot, `JointEdge`s in its bodies' joint lists (`edge_key`); a free
+    /// slot's are unlinked. Apart from the joints so that the broad phase's filter
+    /// walks a few dense bytes, not whole joints.
+    pub joint_edges: Vec<JointEdge>,
     pub contacts: ContactSet,
     /// The trees' shapes decide the order pairs are found in, so they are state too.
     pub broadphase: BroadPhase,
@@ -78,7 +82,7 @@ macro_rules! clone_by_field {
 
 clone_by_field!(
     copied: [gravity, settings, step_count, impulse_to_force, hit_event_threshold, bounds, sleep],
-    cloned: [bodies, shapes, joints, contacts, broadphase, events, pending_events, removed]
+    cloned: [bodies, shapes, joints, joint_edges, contacts, broadphase, events, pending_events, removed]
 );
 
 impl SimState {
@@ -120,35 +124,43 @@ impl SimState {
         Ok(())
     }
 
-    /// Each body's shapes and joints name it, and each shape's and joint's bodies are
-    /// there and list it.
+    /// Each body's shape and joint lists are well formed and hold only what names the
+    /// body; together they hold every shape once and both edges of every joint once
+    /// (a list has no repeats, and the lengths add up to the totals); each joint's edges
+    /// name its other body and its flag.
     fn bodies_link_back(&self) -> bool {
-        let bodies_ok = self.bodies.iter().all(|(i, body)| {
-            let shape_ok = |&s: &u32| self.shapes.get(s).is_some_and(|shape| shape.body == i);
-            // An edge names a joint on this body, the joint's other body and its flag.
-            let joint_ok = |edge: &JointEdge| {
-                self.joints.get(edge.joint).is_some_and(|jt| {
-                    let ends = [(jt.body_a, jt.body_b), (jt.body_b, jt.body_a)];
-                    ends.contains(&(i, edge.other))
-                        && jt.collide_connected == edge.collide_connected
-                })
-            };
-            body.shapes.iter().all(shape_ok) && body.joints.iter().all(joint_ok)
-        });
-        let shapes_ok = self.shapes.iter().all(|(i, s)| {
-            self.bodies
-                .get(s.body)
-                .is_some_and(|body| body.shapes.contains(&i))
-        });
-        let lists_joint = |b: u32, joint: u32| {
-            self.bodies
-                .get(b)
-                .is_some_and(|body| body.joints.iter().any(|e| e.joint == joint))
+        let shapes = self.shapes.as_ref();
+        let edges = self.joint_edges.as_slice();
+        let joint_body = |key: u32| {
+            let (joint, side) = edge_joint(key);
+            let joint = self.joints.get(joint)?;
+            Some(if side == 0 {
+                joint.body_a
+            } else {
+                joint.body_b
+            })
         };
-        let joints_ok = self
-            .joints
-            .iter()
-            .all(|(i, j)| lists_joint(j.body_a, i) && lists_joint(j.body_b, i));
-        bodies_ok && shapes_ok && joints_ok
+        let (mut shape_count, mut edge_count) = (0, 0);
+        let lists_ok = self.bodies.iter().all(|(i, body)| {
+            shape_count += body.shapes.len as usize;
+            edge_count += body.joints.len as usize;
+            let owns_shape = |s: u32| shapes.get(s).is_some_and(|shape| shape.body == i);
+            body.shapes.is_well_formed(shapes, owns_shape)
+                && body
+                    .joints
+                    .is_well_formed(edges, |key| joint_body(key) == Some(i))
+        });
+        let edges_ok = self.joint_edges.len() == 2 * self.joints.capacity()
+            && self.joints.iter().all(|(i, joint)| {
+                let edge = |side: usize| edges[2 * i as usize + side];
+                let names = |edge: JointEdge, other| {
+                    edge.other == other && edge.collide_connected == joint.collide_connected
+                };
+                names(edge(0), joint.body_b) && names(edge(1), joint.body_a)
+            });
+        lists_ok
+            && edges_ok
+            && shape_count == self.shapes.len()
+            && edge_count == 2 * self.joints.len()
     }
 }
