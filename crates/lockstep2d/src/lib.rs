@@ -16,6 +16,7 @@
 //! # Ok::<(), lockstep2d::Error>(())
 //! ```
 
+pub mod integrate;
 pub mod math;
 
 mod body;
