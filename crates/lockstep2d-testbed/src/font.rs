@@ -14,19 +14,24 @@ pub const GLYPH_SIZE: u32 = 8;
 pub fn draw_text(pixmap: &mut Pixmap, text: &str, (x, y): (u32, u32), scale: u32, color: Rgb) {
     let ink = PremultipliedColorU8::from_rgba(color.0, color.1, color.2, 255)
         .expect("opaque colours are valid premultiplied");
-    for (i, ch) in text.chars().enumerate() {
-        let glyph = font8x8::legacy::BASIC_LEGACY[glyph_index(ch)];
-        let left = x + i as u32 * GLYPH_SIZE * scale;
-        for (row, bits) in glyph.iter().enumerate() {
-            for col in 0..GLYPH_SIZE {
-                // Bit 0 is the glyph's leftmost pixel.
-                if bits & (1 << col) != 0 {
-                    let top = y + row as u32 * scale;
-                    fill_square(pixmap, (left + col * scale, top), scale, ink);
-                }
-            }
-        }
+    for (col, row) in dots(text) {
+        fill_square(pixmap, (x + col * scale, y + row * scale), scale, ink);
     }
+}
+
+/// The inked font pixels of `text` as (column, row) from its top-left corner, at scale 1:
+/// for drawers that place each dot themselves (rotated text in charts).
+pub fn dots(text: &str) -> impl Iterator<Item = (u32, u32)> + '_ {
+    text.chars().enumerate().flat_map(|(i, ch)| {
+        let glyph = font8x8::legacy::BASIC_LEGACY[glyph_index(ch)];
+        let left = i as u32 * GLYPH_SIZE;
+        (0..GLYPH_SIZE).flat_map(move |row| {
+            // Bit 0 is the glyph's leftmost pixel.
+            (0..GLYPH_SIZE)
+                .filter(move |&col| glyph[row as usize] & (1 << col) != 0)
+                .map(move |col| (left + col, row))
+        })
+    })
 }
 
 /// The width in pixels of `text` drawn at `scale`.

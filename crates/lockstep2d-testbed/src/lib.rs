@@ -8,6 +8,7 @@
 
 mod bomb;
 mod camera;
+mod chart;
 pub mod colors;
 mod drag;
 mod font;
@@ -21,6 +22,7 @@ mod renderer;
 
 pub use bomb::Bomb;
 pub use camera::{Camera, scene_bounds};
+pub use chart::{LineChart, Series, draw_line_chart};
 pub use drag::Drag;
 pub use gif_writer::GifWriter;
 pub use overlay::draw_overlay;
