@@ -3,6 +3,7 @@
 mod default_run;
 mod frames;
 mod image_out;
+mod integrators;
 mod progress;
 mod render;
 mod replay;
@@ -44,6 +45,8 @@ enum Command {
     Record(replay::RecordArgs),
     /// Re-simulate a recording and check its state hashes frame by frame.
     Replay(replay::ReplayArgs),
+    /// Measure every point-mass integrator: order of convergence, energy drift, plots.
+    Integrators(integrators::IntegratorsArgs),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
         Some(Command::Synctest(args)) => synctest::run(&args),
         Some(Command::Record(args)) => replay::run_record(&args),
         Some(Command::Replay(args)) => replay::run_replay(&args),
+        Some(Command::Integrators(args)) => integrators::run(&args),
         None => default_run::run(),
     };
     match result {

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use lockstep2d::{FixedStepper, StepperConfig};
 use lockstep2d_scenes::Scene;
-use lockstep2d_testbed::{Camera, Pixmap, draw_overlay, draw_world, scene_bounds};
+use lockstep2d_testbed::{Camera, Pixmap, Sparks, draw_overlay, draw_world, scene_bounds};
 
 use crate::image_out::{self, Format, ImageOut};
 use crate::progress::Progress;
@@ -126,12 +126,15 @@ fn render_frames(
         physics: Duration::ZERO,
         drawing: Duration::ZERO,
     };
+    let mut sparks = Sparks::default();
     let mut progress = Progress::start();
     for frame in 0..frames {
         let start = Instant::now();
+        let frame_time = frame_time(frame, args.fps);
         let report = stepper
-            .advance(&mut scene.world, frame_time(frame, args.fps), |_, _| {})
+            .advance(&mut scene.world, frame_time, |_, _| {})
             .map_err(|e| e.to_string())?;
+        sparks.frame(&report.events, frame_time);
         rendered.physics += start.elapsed();
         rendered.steps += u64::from(report.steps);
 
@@ -145,6 +148,7 @@ fn render_frames(
             None,
         )
         .map_err(|e| e.to_string())?;
+        sparks.draw(pixmap, &camera);
         let time = (frame + 1) as f64 / args.fps;
         draw_overlay(pixmap, &[format!("{}  t = {time:.2} s", scene.name)]);
         rendered.drawing += start.elapsed();

@@ -307,3 +307,41 @@ fn record_then_replay_checks_every_frame_and_fails_on_a_changed_file() {
     assert!(stderr(&broken).contains("frame 25"), "{}", stderr(&broken));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `integrators --json` reports every integrator with its measured order near the
+/// theory, the symplectic ones' tiny drift, seed 001's ballistic numbers, and writes
+/// both plots as PNG files.
+#[test]
+fn integrators_reports_orders_drift_and_plots() {
+    let (dir, _) = scratch_file("integrators", "unused");
+    let out = dir.to_str().unwrap();
+    let report = run_json(&["integrators", "--json", "--out", out]);
+    let integrators = report["integrators"].as_array().unwrap();
+    let expected = [
+        ("explicit_euler", 1.0),
+        ("semi_implicit_euler", 1.0),
+        ("ballistic", 1.0),
+        ("velocity_verlet", 2.0),
+        ("rk2_midpoint", 2.0),
+        ("rk4", 4.0),
+    ];
+    assert_eq!(integrators.len(), expected.len());
+    for (entry, (name, order)) in integrators.iter().zip(expected) {
+        assert_eq!(entry["name"], name);
+        let measured = entry["order"].as_f64().unwrap();
+        assert!((measured - order).abs() < 0.3, "{name}: {measured}");
+    }
+    for symplectic in [1, 3] {
+        let drift = integrators[symplectic]["energy_drift"].as_f64().unwrap();
+        assert!(drift.abs() < 0.01, "{drift}");
+    }
+    // Explicit Euler's energy overflows f64: reported as null.
+    assert!(integrators[0]["energy_drift"].is_null());
+    assert_eq!(report["ballistic"]["p"].as_f64(), Some(5350.0));
+    assert_eq!(report["ballistic"]["v"].as_f64(), Some(103.0));
+    for plot in ["error_vs_dt.png", "energy_vs_time.png"] {
+        let bytes = std::fs::read(dir.join(plot)).unwrap();
+        assert!(bytes.starts_with(b"\x89PNG"), "{plot} is not a PNG");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -38,6 +38,8 @@ pub const GRABBED: Rgb = Rgb(255, 220, 90);
 pub const CONTACT_POINT: Rgb = Rgb(255, 64, 64);
 pub const CONTACT_NORMAL: Rgb = Rgb(90, 200, 255);
 pub const JOINT: Rgb = Rgb(128, 204, 204);
+/// Sparks thrown by impacts (particles).
+pub const SPARK: Rgb = Rgb(255, 190, 60);
 /// The mouse spring's line from the grabbed point to the cursor.
 pub const SPRING: Rgb = Rgb(240, 240, 240);
 
@@ -58,6 +60,7 @@ pub fn all() -> Vec<Rgb> {
         CONTACT_POINT,
         CONTACT_NORMAL,
         JOINT,
+        SPARK,
         SPRING,
         TEXT,
         PANEL,

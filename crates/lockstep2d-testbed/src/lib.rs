@@ -19,6 +19,7 @@ mod palette;
 mod pick;
 mod raster;
 mod renderer;
+mod sparks;
 
 pub use bomb::Bomb;
 pub use camera::{Camera, scene_bounds};
@@ -28,6 +29,7 @@ pub use gif_writer::GifWriter;
 pub use overlay::draw_overlay;
 pub use pick::body_at;
 pub use renderer::{draw_spring, draw_world, to_0rgb};
+pub use sparks::Sparks;
 pub use tiny_skia::Pixmap;
 
 /// Where the renderer gets each body's pose: usually `stepper.smoothed_pose(&world, id)`,

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use lockstep2d::{Aabb, FixedStepper, Smoothing, SolverKind, StepperConfig, Vec2, World};
 use lockstep2d_testbed::{
-    Bomb, Camera, Drag, Pixmap, draw_overlay, draw_spring, draw_world, scene_bounds,
+    Bomb, Camera, Drag, Pixmap, Sparks, draw_overlay, draw_spring, draw_world, scene_bounds,
 };
 
 use super::keys::Action;
@@ -52,6 +52,8 @@ pub struct Session {
     pub stats: FrameStats,
     drag: Option<Drag>,
     bomb: Bomb,
+    /// Thrown by hits, moved on the frame time; not part of the world.
+    pub sparks: Sparks,
     pub quit: bool,
 }
 
@@ -81,6 +83,7 @@ impl Session {
             stats: FrameStats::default(),
             drag: None,
             bomb: Bomb::default(),
+            sparks: Sparks::default(),
             quit: false,
         };
         session.frame_scene();
@@ -109,6 +112,7 @@ impl Session {
         self.source = source;
         self.drag = None;
         self.bomb = Bomb::default();
+        self.sparks = Sparks::default();
         self.frame_scene();
         self.apply_switches()
     }
@@ -250,6 +254,7 @@ impl Session {
         if report.steps > 0 {
             self.stats.step_ms = 1e3 * start.elapsed().as_secs_f64() / f64::from(report.steps);
         }
+        self.sparks.frame(&report.events, frame_time);
         self.stats.steps = report.steps;
         self.stats.alpha = report.alpha;
         if lost || drag.is_some_and(|d| report.removed.contains(&d.body())) {
@@ -265,6 +270,7 @@ impl Session {
         let pose = |b| stepper.smoothed_pose(world, b);
         let grabbed = self.drag.map(|d| d.body());
         draw_world(pixmap, world, &self.camera, &pose, grabbed).map_err(|e| e.to_string())?;
+        self.sparks.draw(pixmap, &self.camera);
         if let Some(drag) = &self.drag {
             let anchor = drag.anchor(pose(drag.body()).map_err(|e| e.to_string())?);
             draw_spring(pixmap, &self.camera, anchor, drag.target());
@@ -355,6 +361,29 @@ mod tests {
         s.act(Action::Bomb).unwrap();
         s.act(Action::Bomb).unwrap();
         assert_eq!(s.world.body_count(), bodies + 1);
+    }
+
+    /// The bomb's impact throws sparks; they run on the frame time whatever the
+    /// physics does: paused, the sparks still fall and die.
+    #[test]
+    fn the_bombs_impact_throws_sparks_that_die_on_the_frame_time() {
+        let mut s = session();
+        s.act(Action::Bomb).unwrap();
+        let mut most = 0;
+        for _ in 0..120 {
+            s.frame(FRAME).unwrap();
+            most = most.max(s.sparks.len());
+        }
+        assert!(most > 0, "the impact threw no sparks");
+        s.act(Action::Pause).unwrap();
+        for _ in 0..60 {
+            s.frame(FRAME).unwrap();
+        }
+        assert!(
+            s.sparks.is_empty(),
+            "{} sparks outlived a second",
+            s.sparks.len()
+        );
     }
 
     #[test]

@@ -42,9 +42,8 @@ pub fn convergence(problem: Problem, integrator: Integrator) -> Convergence {
     let runs: Vec<(f64, f64)> = (0..=HALVINGS)
         .map(|k| {
             let steps = coarsest_steps << k;
-            let end = run(problem, integrator, steps);
             let dt = problem.duration() / f64::from(steps);
-            (dt, max_distance(&end, &reference))
+            (dt, error_at(problem, integrator, steps, &reference))
         })
         .collect();
     let mut orders: Vec<f64> = runs
@@ -57,6 +56,12 @@ pub fn convergence(problem: Problem, integrator: Integrator) -> Convergence {
         errors: runs.iter().map(|r| r.1).collect(),
         order: orders[orders.len() / 2],
     }
+}
+
+/// The largest distance of any point from where it should be at the end of `problem`
+/// run in `steps` steps, given where it should be (`reference_end`).
+pub fn error_at(problem: Problem, integrator: Integrator, steps: u32, reference: &[DVec2]) -> f64 {
+    max_distance(&run(problem, integrator, steps), reference)
 }
 
 /// Where the points of `problem` are at its end: in closed form where there is one,
