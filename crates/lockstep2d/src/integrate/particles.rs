@@ -123,13 +123,16 @@ impl Emitter {
         &self.def
     }
 
-    /// Moves the emitter (a trail behind a body).
+    /// Moves the emitter (a trail behind a body). A position that is not finite is
+    /// refused, and the emitter stays where it was.
     pub fn set_position(&mut self, position: Vec2) -> Result<()> {
-        self.def = EmitterDef {
+        let moved = EmitterDef {
             position,
             ..self.def
         };
-        self.def.validate()
+        moved.validate()?;
+        self.def = moved;
+        Ok(())
     }
 
     /// Emits the stream's particles for a frame of `frame_dt` seconds into `into`.
@@ -206,7 +209,8 @@ impl Particles {
     }
 
     /// Advances every particle by one frame of `frame_dt` seconds (the frame's real
-    /// length, not the fixed step) and removes those past their lifetime.
+    /// length, not the fixed step) and removes those past their lifetime. A negative
+    /// or non-finite frame time counts as none: a clock glitch must not fling sparks.
     pub fn update(&mut self, frame_dt: f32) {
         let dt = if frame_dt.is_finite() {
             frame_dt.max(0.0)
@@ -307,6 +311,15 @@ mod tests {
             assert!(Emitter::new(&bad, 1).is_err(), "{bad:?}");
         }
         assert!(Particles::new(Vec2::ZERO, -1.0, 10).is_err());
+        let mut emitter = Emitter::new(&good, 3).unwrap();
+        assert!(emitter.set_position(Vec2::new(f32::NAN, 0.0)).is_err());
+        assert_eq!(
+            emitter.def(),
+            &good,
+            "a refused move leaves the emitter in place"
+        );
+        emitter.set_position(Vec2::ONE).unwrap();
+        assert_eq!(emitter.def().position, Vec2::ONE);
         let mut particles = Particles::new(Vec2::ZERO, 0.0, 10).unwrap();
         Emitter::new(&good, 3).unwrap().burst(25, &mut particles);
         assert_eq!(particles.len(), 10);
