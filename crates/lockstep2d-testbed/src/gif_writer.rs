@@ -137,8 +137,7 @@ mod tests {
 
     #[test]
     fn partial_frames_rebuild_every_picture() {
-        let mut a = Pixmap::new(16, 8).unwrap();
-        a.fill(Color::from_rgba8(24, 26, 33, 255));
+        let a = crate::filled_pixmap(16, 8, Color::from_rgba8(24, 26, 33, 255));
         let mut b = a.clone();
         b.fill_rect(
             tiny_skia::Rect::from_xywh(4.0, 2.0, 3.0, 2.0).unwrap(),

@@ -32,6 +32,14 @@ pub use renderer::{draw_spring, draw_world, to_0rgb};
 pub use sparks::Sparks;
 pub use tiny_skia::Pixmap;
 
+/// A `width`×`height` test picture filled with `color`.
+#[cfg(test)]
+pub(crate) fn filled_pixmap(width: u32, height: u32, color: tiny_skia::Color) -> Pixmap {
+    let mut pixmap = Pixmap::new(width, height).expect("a test picture has a size");
+    pixmap.fill(color);
+    pixmap
+}
+
 /// Where the renderer gets each body's pose: usually `stepper.smoothed_pose(&world, id)`,
 /// or `world.transform(id)` for the raw step state.
 pub type PoseFn<'a> = dyn Fn(lockstep2d::BodyId) -> lockstep2d::Result<lockstep2d::Transform> + 'a;

@@ -180,9 +180,7 @@ mod tests {
     }
 
     fn black(width: u32, height: u32) -> Pixmap {
-        let mut pixmap = Pixmap::new(width, height).unwrap();
-        pixmap.fill(tiny_skia::Color::BLACK);
-        pixmap
+        crate::filled_pixmap(width, height, tiny_skia::Color::BLACK)
     }
 
     #[test]

@@ -130,8 +130,7 @@ mod tests {
             min: Vec2::new(-4.0, -3.0),
             max: Vec2::new(6.0, 7.0),
         });
-        let mut pixmap = Pixmap::new(100, 100).unwrap();
-        pixmap.fill(colors::BACKGROUND.color());
+        let mut pixmap = crate::filled_pixmap(100, 100, colors::BACKGROUND.color());
         sparks.draw(&mut pixmap, &camera);
         let centre = camera.to_screen(Vec2::new(1.0, 2.0));
         let lit: Vec<(f32, f32)> = (pixmap.pixels().iter().enumerate())

@@ -63,9 +63,12 @@ impl Error {
 
 pub type Result<T> = std::result::Result<T, Error>;
 
+// The checks take `f32` or `f64` (widening an `f32` keeps NaN, infinities and order),
+// so the `f64` integrators share them with the engine.
+
 /// Fails with `NotFinite { field }` unless `x` is a finite number.
-pub(crate) fn check_finite(field: &'static str, x: f32) -> Result<()> {
-    if x.is_finite() {
+pub(crate) fn check_finite(field: &'static str, x: impl Into<f64>) -> Result<()> {
+    if x.into().is_finite() {
         Ok(())
     } else {
         Err(Error::NotFinite { field })
@@ -73,18 +76,33 @@ pub(crate) fn check_finite(field: &'static str, x: f32) -> Result<()> {
 }
 
 /// Fails with `NotFinite { field }` unless both components are finite.
-pub(crate) fn check_finite_vec(field: &'static str, v: glam::Vec2) -> Result<()> {
+pub(crate) fn check_finite_vec(field: &'static str, v: impl Into<glam::DVec2>) -> Result<()> {
+    let v = v.into();
     check_finite(field, v.x)?;
     check_finite(field, v.y)
 }
 
 /// Fails with `InvalidValue` unless `x` is finite and `x >= 0`.
-pub(crate) fn check_non_negative(field: &'static str, x: f32) -> Result<()> {
+pub(crate) fn check_non_negative(field: &'static str, x: impl Into<f64>) -> Result<()> {
+    let x = x.into();
     check_finite(field, x)?;
     if x < 0.0 {
         return Err(Error::InvalidValue {
             field,
             reason: "must be >= 0",
+        });
+    }
+    Ok(())
+}
+
+/// Fails with `InvalidValue` unless `x` is finite and `x > 0`.
+pub(crate) fn check_positive(field: &'static str, x: impl Into<f64>) -> Result<()> {
+    let x = x.into();
+    check_finite(field, x)?;
+    if x <= 0.0 {
+        return Err(Error::InvalidValue {
+            field,
+            reason: "must be > 0",
         });
     }
     Ok(())

@@ -289,9 +289,7 @@ mod tests {
     }
 
     fn white(width: u32, height: u32) -> Pixmap {
-        let mut pixmap = Pixmap::new(width, height).unwrap();
-        pixmap.fill(tiny_skia::Color::WHITE);
-        pixmap
+        crate::filled_pixmap(width, height, tiny_skia::Color::WHITE)
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use glam::DVec2;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, check_finite_vec, check_non_negative};
 
 /// A force of the caller's: given the time, the positions and the velocities, it adds
 /// its force on each point into the last slice.
@@ -83,7 +83,7 @@ impl Force {
             }
         };
         match self {
-            Force::Gravity { g } => finite_vec("g", *g),
+            Force::Gravity { g } => check_finite_vec("g", *g),
             Force::Spring {
                 a,
                 b,
@@ -99,20 +99,20 @@ impl Force {
                 rest,
                 stiffness,
             } => {
-                finite_vec("anchor", *anchor)?;
+                check_finite_vec("anchor", *anchor)?;
                 point("a", *a).and(spring_constants(*rest, *stiffness))
             }
             Force::Damper { a, b, damping } => {
                 point("a", *a)?;
                 point("b", *b)?;
-                non_negative("damping", *damping)
+                check_non_negative("damping", *damping)
             }
             Force::LinearDrag { coefficient } | Force::QuadraticDrag { coefficient } => {
-                non_negative("coefficient", *coefficient)
+                check_non_negative("coefficient", *coefficient)
             }
             Force::Central { center, mu } => {
-                finite_vec("center", *center)?;
-                non_negative("mu", *mu)
+                check_finite_vec("center", *center)?;
+                check_non_negative("mu", *mu)
             }
             Force::Custom(_) => Ok(()),
         }
@@ -223,27 +223,6 @@ fn spring_energy(d: DVec2, rest: f64, stiffness: f64) -> f64 {
 }
 
 fn spring_constants(rest: f64, stiffness: f64) -> Result<()> {
-    non_negative("rest", rest)?;
-    non_negative("stiffness", stiffness)
-}
-
-fn finite_vec(field: &'static str, v: DVec2) -> Result<()> {
-    if v.is_finite() {
-        Ok(())
-    } else {
-        Err(Error::NotFinite { field })
-    }
-}
-
-fn non_negative(field: &'static str, x: f64) -> Result<()> {
-    if !x.is_finite() {
-        return Err(Error::NotFinite { field });
-    }
-    if x < 0.0 {
-        return Err(Error::InvalidValue {
-            field,
-            reason: "must be >= 0",
-        });
-    }
-    Ok(())
+    check_non_negative("rest", rest)?;
+    check_non_negative("stiffness", stiffness)
 }

@@ -7,7 +7,9 @@
 //! has to reproduce them. Each particle moves by semi-implicit Euler under gravity and
 //! a linear drag, and dies at the end of its lifetime.
 
-use crate::error::{Error, Result};
+use crate::error::{
+    Error, Result, check_finite, check_finite_vec, check_non_negative, check_positive,
+};
 use crate::math::{Vec2, cos, sin};
 
 /// One particle.
@@ -60,38 +62,16 @@ impl EmitterDef {
     }
 
     fn validate(&self) -> Result<()> {
-        let finite = [
-            ("position", self.position.x),
-            ("position", self.position.y),
-            ("angle", self.angle),
-        ];
-        if let Some((field, _)) = finite.iter().find(|(_, x)| !x.is_finite()) {
-            return Err(Error::NotFinite { field });
-        }
-        let non_negative = [
-            ("spread", self.spread),
-            ("min_speed", self.min_speed),
-            ("rate", self.rate),
-        ];
-        if let Some((field, _)) = non_negative
-            .iter()
-            .find(|(_, x)| !(x.is_finite() && *x >= 0.0))
-        {
-            return Err(Error::InvalidValue {
-                field,
-                reason: "must be finite and >= 0",
-            });
-        }
+        check_finite_vec("position", self.position)?;
+        check_finite("angle", self.angle)?;
+        check_non_negative("spread", self.spread)?;
+        check_non_negative("min_speed", self.min_speed)?;
+        check_non_negative("rate", self.rate)?;
+        check_positive("lifetime", self.lifetime)?;
         if !(self.max_speed.is_finite() && self.max_speed >= self.min_speed) {
             return Err(Error::InvalidValue {
                 field: "max_speed",
                 reason: "must be finite and >= min_speed",
-            });
-        }
-        if !(self.lifetime.is_finite() && self.lifetime > 0.0) {
-            return Err(Error::InvalidValue {
-                field: "lifetime",
-                reason: "must be finite and > 0",
             });
         }
         Ok(())
@@ -185,15 +165,8 @@ pub struct Particles {
 
 impl Particles {
     pub fn new(gravity: Vec2, drag: f32, capacity: usize) -> Result<Particles> {
-        if !gravity.is_finite() {
-            return Err(Error::NotFinite { field: "gravity" });
-        }
-        if !(drag.is_finite() && drag >= 0.0) {
-            return Err(Error::InvalidValue {
-                field: "drag",
-                reason: "must be finite and >= 0",
-            });
-        }
+        check_finite_vec("gravity", gravity)?;
+        check_non_negative("drag", drag)?;
         Ok(Particles {
             particles: Vec::with_capacity(capacity),
             gravity,

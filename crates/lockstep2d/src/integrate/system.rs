@@ -5,7 +5,7 @@ use glam::DVec2;
 
 use super::force::{Force, Sample};
 use super::integrator::{Accelerations, Integrator, Phase, Stages};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, check_finite_vec, check_positive};
 
 /// Point masses (positions, velocities, masses) and the forces on them.
 ///
@@ -44,14 +44,8 @@ impl PointMasses {
     /// Adds a point and returns its index. `mass` is positive, or infinite for a point
     /// pinned in place (a cloth's hooks): forces do not move it.
     pub fn add_point(&mut self, position: DVec2, velocity: DVec2, mass: f64) -> Result<usize> {
-        if !(position.is_finite() && velocity.is_finite()) {
-            let field = if position.is_finite() {
-                "velocity"
-            } else {
-                "position"
-            };
-            return Err(Error::NotFinite { field });
-        }
+        check_finite_vec("position", position)?;
+        check_finite_vec("velocity", velocity)?;
         if mass.is_nan() || mass <= 0.0 {
             return Err(Error::InvalidValue {
                 field: "mass",
@@ -77,12 +71,7 @@ impl PointMasses {
 
     /// Advances every point by `dt` seconds with `integrator`.
     pub fn step(&mut self, integrator: Integrator, dt: f64) -> Result<()> {
-        if !(dt.is_finite() && dt > 0.0) {
-            return Err(Error::InvalidValue {
-                field: "dt",
-                reason: "must be finite and > 0",
-            });
-        }
+        check_positive("dt", dt)?;
         integrator.advance(&self.dynamics, &mut self.phase, &mut self.stages, dt);
         Ok(())
     }

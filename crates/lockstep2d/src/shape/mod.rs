@@ -8,7 +8,7 @@ pub use filter::Filter;
 pub use polygon::{MAX_POLYGON_VERTICES, Polygon};
 pub(crate) use submerged::{Submerged, Surface};
 
-use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_negative};
+use crate::error::{Error, Result, check_finite_vec, check_non_negative, check_positive};
 use crate::id::Slots;
 use crate::list::{Link, Links};
 use crate::math::{Aabb, Transform, Vec2};
@@ -130,17 +130,6 @@ impl ShapeDef {
             }
         }
     }
-}
-
-fn check_positive(field: &'static str, x: f32) -> Result<()> {
-    check_finite(field, x)?;
-    if x <= 0.0 {
-        return Err(Error::InvalidValue {
-            field,
-            reason: "must be > 0",
-        });
-    }
-    Ok(())
 }
 
 /// A shape as the world stores it.
