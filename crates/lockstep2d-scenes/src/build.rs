@@ -152,6 +152,8 @@ fn shape_def(shape: &ShapeJson) -> Result<ShapeDef, (&'static str, String)> {
         friction: shape.friction,
         restitution: shape.restitution,
         filter: shape.filter,
+        is_sensor: shape.sensor,
+        user_data: shape.user_data,
     })
 }
 

@@ -360,6 +360,16 @@ pub struct ShapeJson {
     /// left out at its default (1, all, 0); touching every shape when absent.
     #[serde(default, skip_serializing_if = "is_default_filter")]
     pub filter: Filter,
+    /// A sensor: reports overlaps, pushes nothing. False when absent.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sensor: bool,
+    /// The game's own tag, stored with the shape. 0 when absent.
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub user_data: u64,
+}
+
+fn is_zero_u64(x: &u64) -> bool {
+    *x == 0
 }
 
 fn is_default_filter(filter: &Filter) -> bool {
@@ -383,6 +393,8 @@ impl ShapeJson {
             friction: DEFAULT_FRICTION,
             restitution: 0.0,
             filter: Filter::default(),
+            sensor: false,
+            user_data: 0,
         }
     }
 

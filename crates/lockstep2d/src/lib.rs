@@ -59,7 +59,9 @@ pub use stepper::{
     FixedClock, FixedStepper, FrameReport, InputQueue, OverloadPolicy, Smoothing, StepInfo,
     StepperConfig, TICKS_PER_STEP, Tick, interpolate,
 };
-pub use world::{ContactView, SleepSettings, SolveProfile, StepProfile, World, WorldDef};
+pub use world::{
+    ContactView, QueryFilter, RayHit, SleepSettings, SolveProfile, StepProfile, World, WorldDef,
+};
 
 /// The length scale of "touching": collision and constraint tolerances are multiples
 /// of it. Box2D's 5 mm suits bodies from about 0.1 m to 10 m.

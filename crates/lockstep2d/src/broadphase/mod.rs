@@ -12,6 +12,7 @@ mod tree;
 use crate::math::Aabb;
 pub(crate) use proxy_filter::ProxyFilter;
 use tree::DynamicTree;
+pub(crate) use tree::{RayStep, TreeRay};
 
 /// How far a shape's tree box reaches past its AABB. Larger: fewer tree moves, more
 /// contacts whose shapes are near but not touching.
@@ -234,6 +235,29 @@ impl BroadPhase {
     pub fn query_static(&mut self, aabb: &Aabb, filter: ProxyFilter, mut found: impl FnMut(u32)) {
         self.static_tree
             .query(aabb, filter, |_, shape| found(shape));
+    }
+
+    /// Calls `found(shape)` for every shape in either tree whose tree box overlaps
+    /// `aabb` and whose filter may pair with `filter` (static shapes first), until it
+    /// returns false.
+    pub fn visit_box(&self, aabb: &Aabb, filter: ProxyFilter, mut found: impl FnMut(u32) -> bool) {
+        if self.static_tree.visit_box(aabb, filter, &mut found) {
+            self.moving_tree.visit_box(aabb, filter, found);
+        }
+    }
+
+    /// Walks both trees along `ray` (static shapes first, each tree nearest first), with
+    /// the limit the calls to `hit(shape, limit)` set carried from one tree to the other.
+    pub fn visit_ray(
+        &self,
+        ray: &TreeRay,
+        filter: ProxyFilter,
+        limit: f32,
+        mut hit: impl FnMut(u32, f32) -> RayStep,
+    ) {
+        if let Some(limit) = self.static_tree.visit_ray(ray, filter, limit, &mut hit) {
+            self.moving_tree.visit_ray(ray, filter, limit, hit);
+        }
     }
 
     pub fn filter(&self, key: ProxyKey) -> ProxyFilter {

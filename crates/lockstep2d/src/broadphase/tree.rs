@@ -6,6 +6,10 @@
 //! pure function of the sequence of calls, so the tree, and the order in which a query
 //! reports leaves, is deterministic.
 
+mod query;
+
+pub(crate) use query::{RayStep, TreeRay};
+
 use super::ProxyFilter;
 use crate::math::Aabb;
 

@@ -6,7 +6,7 @@
 //! origin is the shortest vector from A's core to B's. The manifold functions need no
 //! distance (they clip features); continuous collision does, to advance a sweep.
 
-use crate::math::{Transform, Vec2};
+use crate::math::{Transform, Vec2, cross};
 use crate::shape::{Collider, MAX_POLYGON_VERTICES};
 
 /// A shape's core points and rounding radius, in its body's frame or, once placed, in
@@ -80,30 +80,56 @@ impl Core {
 /// The shortest vector from core `a` to core `b` (both placed in one frame), radii
 /// ignored; zero when the cores overlap.
 pub(crate) fn core_gap(a: &Core, b: &Core) -> Vec2 {
+    gjk(a, b).0
+}
+
+/// The points of cores `a` and `b` nearest each other (both placed in one frame), and
+/// the vector from the first to the second; the vector is zero when the cores overlap,
+/// and the points are then two of their points, no more.
+pub(crate) fn closest_points(a: &Core, b: &Core) -> (Vec2, Vec2, Vec2) {
+    let (gap, simplex) = gjk(a, b);
+    let (on_a, on_b) = simplex.witnesses(a, b);
+    (on_a, on_b, gap)
+}
+
+/// GJK's answer, with the simplex that holds the nearest point.
+fn gjk(a: &Core, b: &Core) -> (Vec2, Simplex) {
     let mut simplex = Simplex::start(a, b);
     for _ in 0..MAX_ITERATIONS {
+        let before = simplex;
         let Some(closest) = simplex.reduce() else {
-            return Vec2::ZERO;
+            // A flat triangle, its new point on the line of the other two to rounding,
+            // seems to hold the origin when the line only passes near it: the nearest
+            // point of the segment before is the answer then.
+            if simplex.is_flat() {
+                let mut segment = before;
+                segment.count = 2;
+                return (segment.closest(), segment);
+            }
+            return (Vec2::ZERO, simplex);
         };
         if closest.length_squared() < OVERLAP_EPSILON {
-            return Vec2::ZERO;
+            return (Vec2::ZERO, simplex);
         }
         // The next point of B − A: farthest towards the origin from the closest point.
         let (ia, ib) = (a.support(closest), b.support(-closest));
         let w = b.points[ib] - a.points[ia];
         let progress = closest.length_squared() - closest.dot(w);
         if simplex.holds(ia, ib) || progress <= PROGRESS_EPSILON * closest.length_squared() {
-            return closest;
+            return (closest, simplex);
         }
         simplex.push(Vertex { w, ia, ib });
     }
-    simplex.closest()
+    let closest = simplex.closest();
+    (closest, simplex)
 }
 
 /// Enough for any pair of eight-point cores: each iteration adds a new support pair.
 const MAX_ITERATIONS: usize = 24;
 /// Squared length (m²) under which the cores count as touching.
 const OVERLAP_EPSILON: f32 = 1.0e-12;
+/// A triangle whose area is below this part of its longest side squared is flat.
+const FLATNESS: f32 = 1.0e-5;
 /// A new point that brings the simplex closer by less than this fraction is no progress.
 const PROGRESS_EPSILON: f32 = 1.0e-6;
 
@@ -117,6 +143,7 @@ struct Vertex {
 
 /// One to three vertices of `B − A`; after `reduce`, the fewest that hold the point
 /// nearest the origin.
+#[derive(Clone, Copy)]
 struct Simplex {
     v: [Vertex; 3],
     count: usize,
@@ -139,6 +166,17 @@ impl Simplex {
         self.v[..self.count]
             .iter()
             .any(|v| v.ia == ia && v.ib == ib)
+    }
+
+    /// Whether three vertices lie on one line, to rounding: twice the triangle's area is
+    /// a vanishing part of its longest side squared.
+    fn is_flat(&self) -> bool {
+        let [a, b, c] = self.v.map(|v| v.w);
+        let longest = (b - a)
+            .length_squared()
+            .max((c - a).length_squared())
+            .max((c - b).length_squared());
+        self.count == 3 && cross(b - a, c - a).abs() <= FLATNESS * longest
     }
 
     fn push(&mut self, vertex: Vertex) {
@@ -211,6 +249,21 @@ impl Simplex {
         self.reduce_segment(0, 1)
     }
 
+    /// The points of `a` and `b` whose difference is the simplex's nearest point to the
+    /// origin (after `reduce`): the vertex's own, or along the kept segment.
+    fn witnesses(&self, a: &Core, b: &Core) -> (Vec2, Vec2) {
+        let first = self.v[0];
+        let (a1, b1) = (a.points[first.ia], b.points[first.ib]);
+        if self.count != 2 {
+            return (a1, b1);
+        }
+        let second = self.v[1];
+        let ab = second.w - first.w;
+        let s = (-first.w.dot(ab) / ab.length_squared()).clamp(0.0, 1.0);
+        let (a2, b2) = (a.points[second.ia], b.points[second.ib]);
+        (a1 + s * (a2 - a1), b1 + s * (b2 - b1))
+    }
+
     /// Makes `kept` the simplex; returns the first vertex's point.
     fn keep(&mut self, kept: &[Vertex]) -> Vec2 {
         self.v[..kept.len()].copy_from_slice(kept);
@@ -254,6 +307,26 @@ mod tests {
         assert_eq!(core_gap(&a, &b), Vec2::ZERO);
         let inside = box_core(0.1, Vec2::new(0.2, -0.3), 1.0);
         assert_eq!(core_gap(&a, &inside), Vec2::ZERO);
+    }
+
+    /// A capsule resting just above a wide box, far from the origin: GJK's third point
+    /// fell on the line of the other two and the flat triangle seemed to hold the
+    /// origin, so the shapes were reported as overlapping.
+    #[test]
+    fn a_capsule_above_a_box_far_from_the_origin_is_apart() {
+        let mut a = Core::disc(Vec2::ZERO, 0.0);
+        a.points[..4].copy_from_slice(&[
+            Vec2::new(-104.09816, 163.3251),
+            Vec2::new(-96.81584, 163.3251),
+            Vec2::new(-96.81584, 166.31107),
+            Vec2::new(-104.09816, 166.31107),
+        ]);
+        a.count = 4;
+        let mut b = Core::disc(Vec2::new(-102.895004, 166.39919), 0.05);
+        b.points[1] = Vec2::new(-102.655, 166.39919);
+        b.count = 2;
+        let gap = core_gap(&a, &b);
+        assert!((gap.y - 0.088).abs() < 1e-3 && gap.x.abs() < 1e-3, "{gap}");
     }
 
     #[test]

@@ -8,12 +8,18 @@
 //! The id stays the same while the same features touch, which is what lets the contact
 //! cache hand last step's impulses to this step's points (warm starting).
 
+mod cast;
 mod circles;
 mod distance;
+mod overlap;
 mod polygons;
+mod ray;
 mod toi;
 
+pub(crate) use cast::cast_core;
 pub(crate) use distance::Core;
+pub(crate) use overlap::{touches_box, touches_collider, touches_point};
+pub(crate) use ray::{LocalHit, ray_cast};
 pub(crate) use toi::{Impact, Sweep, time_of_impact};
 
 use crate::math::{Transform, Vec2};

@@ -28,6 +28,24 @@ pub struct Capsule {
     pub radius: f32,
 }
 
+impl From<Circle> for Geometry {
+    fn from(circle: Circle) -> Geometry {
+        Geometry::Circle(circle)
+    }
+}
+
+impl From<Polygon> for Geometry {
+    fn from(polygon: Polygon) -> Geometry {
+        Geometry::Polygon(polygon)
+    }
+}
+
+impl From<Capsule> for Geometry {
+    fn from(capsule: Capsule) -> Geometry {
+        Geometry::Capsule(capsule)
+    }
+}
+
 /// The geometry of a shape, in its body's local coordinates.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Geometry {
@@ -35,6 +53,44 @@ pub enum Geometry {
     /// A convex polygon; boxes are polygons too (`Polygon::new_box`).
     Polygon(Polygon),
     Capsule(Capsule),
+}
+
+impl Geometry {
+    /// Checks what the constructors cannot: finite centres, positive radii, a capsule's
+    /// two centres apart. (A `Polygon` can only be built through its validating
+    /// constructors.)
+    pub(crate) fn validate(&self) -> Result<()> {
+        match *self {
+            Geometry::Circle(c) => {
+                check_finite_vec("center", c.center)?;
+                check_positive("radius", c.radius)
+            }
+            Geometry::Capsule(c) => {
+                check_finite_vec("center1", c.center1)?;
+                check_finite_vec("center2", c.center2)?;
+                check_positive("radius", c.radius)?;
+                if c.center1.distance(c.center2) <= crate::LINEAR_SLOP {
+                    return Err(Error::InvalidValue {
+                        field: "center2",
+                        reason: "must be apart from center1 (use a circle)",
+                    });
+                }
+                Ok(())
+            }
+            Geometry::Polygon(_) => Ok(()),
+        }
+    }
+
+    /// The form the narrow phase works with.
+    pub(crate) fn collider(&self) -> Collider {
+        match *self {
+            Geometry::Circle(c) => Collider::Circle(c),
+            Geometry::Polygon(p) => Collider::Polygon(p),
+            Geometry::Capsule(c) => {
+                Collider::Polygon(Polygon::rounded_segment(c.center1, c.center2, c.radius))
+            }
+        }
+    }
 }
 
 /// Everything needed to attach a shape to a body.
@@ -49,6 +105,11 @@ pub struct ShapeDef {
     pub restitution: f32,
     /// Which other shapes this one may touch.
     pub filter: Filter,
+    /// A sensor pushes nothing and is pushed by nothing: it reports which shapes begin
+    /// and end overlapping it (`World::sensor_events`). Queries skip sensors unless asked.
+    pub is_sensor: bool,
+    /// The game's own tag (an entity id, say): stored, saved and returned, never read.
+    pub user_data: u64,
 }
 
 impl ShapeDef {
@@ -61,7 +122,38 @@ impl ShapeDef {
             friction: 0.6,
             restitution: 0.0,
             filter: Filter::default(),
+            is_sensor: false,
+            user_data: 0,
         }
+    }
+
+    /// A disc of `radius` about the body origin, with the defaults of `new`.
+    pub fn circle(radius: f32) -> ShapeDef {
+        ShapeDef::new(Geometry::Circle(Circle {
+            center: Vec2::ZERO,
+            radius,
+        }))
+    }
+
+    /// A box `2·half_width` by `2·half_height` about the body origin, with the defaults
+    /// of `new`. Fails as `Polygon::new_box` does.
+    pub fn new_box(half_width: f32, half_height: f32) -> Result<ShapeDef> {
+        Ok(ShapeDef::new(Geometry::Polygon(Polygon::new_box(
+            half_width,
+            half_height,
+        )?)))
+    }
+
+    /// The same definition as a sensor (see `is_sensor`).
+    pub fn sensor(self) -> ShapeDef {
+        ShapeDef {
+            is_sensor: true,
+            ..self
+        }
+    }
+
+    pub fn with_user_data(self, user_data: u64) -> ShapeDef {
+        ShapeDef { user_data, ..self }
     }
 
     pub fn with_filter(self, filter: Filter) -> ShapeDef {
@@ -94,26 +186,7 @@ impl ShapeDef {
         }
         check_non_negative("friction", self.friction)?;
         check_non_negative("restitution", self.restitution)?;
-        match self.geometry {
-            Geometry::Circle(c) => {
-                check_finite_vec("center", c.center)?;
-                check_positive("radius", c.radius)
-            }
-            Geometry::Capsule(c) => {
-                check_finite_vec("center1", c.center1)?;
-                check_finite_vec("center2", c.center2)?;
-                check_positive("radius", c.radius)?;
-                if c.center1.distance(c.center2) <= crate::LINEAR_SLOP {
-                    return Err(Error::InvalidValue {
-                        field: "center2",
-                        reason: "must be apart from center1 (use a circle)",
-                    });
-                }
-                Ok(())
-            }
-            // A `Polygon` can only be built through its validating constructors.
-            Geometry::Polygon(_) => Ok(()),
-        }
+        self.geometry.validate()
     }
 
     /// Mass properties at this definition's density.
@@ -122,13 +195,7 @@ impl ShapeDef {
     }
 
     pub(crate) fn collider(&self) -> Collider {
-        match self.geometry {
-            Geometry::Circle(c) => Collider::Circle(c),
-            Geometry::Polygon(p) => Collider::Polygon(p),
-            Geometry::Capsule(c) => {
-                Collider::Polygon(Polygon::rounded_segment(c.center1, c.center2, c.radius))
-            }
-        }
+        self.geometry.collider()
     }
 }
 

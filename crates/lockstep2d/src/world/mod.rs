@@ -7,13 +7,16 @@ mod continuous;
 mod controllers;
 mod joints;
 mod profile;
+mod query;
 mod refit;
+mod shape_query;
 mod shapes;
 mod sleep;
 mod state;
 
 pub(crate) use profile::Laps;
 pub use profile::{SolveProfile, StepProfile};
+pub use query::{QueryFilter, RayHit};
 pub use sleep::SleepSettings;
 pub(crate) use state::SimState;
 

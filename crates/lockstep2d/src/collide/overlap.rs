@@ -1,0 +1,134 @@
+//! Whether a placed shape touches a point, a box or another placed shape: the exact
+//! tests behind the world's overlap queries and its sensors. Touching counts: shapes
+//! whose surfaces meet overlap.
+
+use super::distance::{Core, core_gap};
+use crate::math::{Aabb, Transform, Vec2};
+use crate::shape::Collider;
+
+/// Whether `collider`, placed by `xf`, touches the world point `point`.
+pub(crate) fn touches_point(collider: &Collider, xf: Transform, point: Vec2) -> bool {
+    let local = xf.inv_apply(point);
+    match collider {
+        Collider::Circle(c) => (local - c.center).length_squared() <= c.radius * c.radius,
+        Collider::Polygon(p) if p.radius == 0.0 => p
+            .vertices()
+            .iter()
+            .zip(p.normals())
+            .all(|(&v, &n)| n.dot(local - v) <= 0.0),
+        Collider::Polygon(p) => {
+            core_gap(&Core::of(collider), &Core::disc(local, 0.0)).length() <= p.radius
+        }
+    }
+}
+
+/// Whether `collider`, placed by `xf`, touches the world box `aabb`.
+pub(crate) fn touches_box(collider: &Collider, xf: Transform, aabb: &Aabb) -> bool {
+    let tight = collider.aabb(xf);
+    if !tight.overlaps(aabb) {
+        return false;
+    }
+    if aabb.contains(&tight) {
+        return true;
+    }
+    match collider {
+        Collider::Circle(c) => {
+            let center = xf.apply(c.center);
+            let nearest = center.clamp(aabb.min, aabb.max);
+            (center - nearest).length_squared() <= c.radius * c.radius
+        }
+        // Separating axes: the box's own two are settled by the tight boxes above, so
+        // only the polygon's edge normals are left to try.
+        Collider::Polygon(p) if p.radius == 0.0 => {
+            let (center, half) = (0.5 * (aabb.min + aabb.max), 0.5 * (aabb.max - aabb.min));
+            p.vertices().iter().zip(p.normals()).all(|(&v, &n)| {
+                let normal = xf.q.rotate(n);
+                let box_low = normal.dot(center) - normal.abs().dot(half);
+                box_low <= normal.dot(xf.apply(v))
+            })
+        }
+        Collider::Polygon(p) => {
+            let corners = [
+                aabb.min,
+                Vec2::new(aabb.max.x, aabb.min.y),
+                aabb.max,
+                Vec2::new(aabb.min.x, aabb.max.y),
+            ];
+            let mut box_core = Core::disc(aabb.min, 0.0);
+            box_core.points[..4].copy_from_slice(&corners);
+            box_core.count = 4;
+            core_gap(&box_core, &Core::of(collider).placed(xf)).length() <= p.radius
+        }
+    }
+}
+
+/// Whether two placed colliders touch.
+pub(crate) fn touches_collider(
+    a: &Collider,
+    xf_a: Transform,
+    b: &Collider,
+    xf_b: Transform,
+) -> bool {
+    let (core_a, core_b) = (Core::of(a).placed(xf_a), Core::of(b).placed(xf_b));
+    core_gap(&core_a, &core_b).length() <= core_a.radius + core_b.radius
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::{Capsule, Circle, Geometry, Polygon, ShapeDef};
+
+    fn collider(geometry: Geometry) -> Collider {
+        ShapeDef::new(geometry).collider()
+    }
+
+    fn diamond() -> (Collider, Transform) {
+        let square = Polygon::new_box(1.0, 1.0).expect("box");
+        let turned = Transform::new(Vec2::ZERO, std::f32::consts::FRAC_PI_4);
+        (collider(Geometry::Polygon(square)), turned)
+    }
+
+    #[test]
+    fn a_turned_square_touches_boxes_by_its_corners_not_its_bounds() {
+        let (square, xf) = diamond();
+        // Its corners reach √2 along the axes; its bounding box's corner (1.4, 1.4) is
+        // far outside it.
+        let near_corner = Aabb {
+            min: Vec2::new(1.0, 1.0),
+            max: Vec2::new(2.0, 2.0),
+        };
+        assert!(!touches_box(&square, xf, &near_corner));
+        let on_tip = Aabb {
+            min: Vec2::new(1.4, -0.1),
+            max: Vec2::new(2.0, 0.1),
+        };
+        assert!(touches_box(&square, xf, &on_tip));
+        assert!(touches_point(&square, xf, Vec2::new(1.4, 0.0)));
+        assert!(!touches_point(&square, xf, Vec2::new(0.9, 0.9)));
+    }
+
+    #[test]
+    fn rounded_shapes_touch_by_their_rounding() {
+        let capsule = collider(Geometry::Capsule(Capsule {
+            center1: Vec2::new(-1.0, 0.0),
+            center2: Vec2::new(1.0, 0.0),
+            radius: 0.5,
+        }));
+        let xf = Transform::IDENTITY;
+        assert!(touches_point(&capsule, xf, Vec2::new(1.3, 0.3)));
+        assert!(!touches_point(&capsule, xf, Vec2::new(1.4, 0.4)));
+        let corner_box = Aabb {
+            min: Vec2::new(1.36, 0.36),
+            max: Vec2::new(2.0, 2.0),
+        };
+        assert!(!touches_box(&capsule, xf, &corner_box), "past the cap");
+        let circle = collider(Geometry::Circle(Circle {
+            center: Vec2::ZERO,
+            radius: 0.5,
+        }));
+        let near = Transform::new(Vec2::new(1.5, 0.8), 0.0);
+        assert!(touches_collider(&capsule, xf, &circle, near));
+        let far = Transform::new(Vec2::new(1.5, 0.9), 0.0);
+        assert!(!touches_collider(&capsule, xf, &circle, far));
+    }
+}
