@@ -29,6 +29,7 @@ pub fn stage_line(p: &StepProfile) -> String {
         ("solve", p.solve),
         ("continuous", p.continuous),
         ("refit", p.refit),
+        ("sensors", p.sensors),
         ("sleep", p.sleep),
     ];
     let total: f64 = parts.iter().map(|(_, ms)| ms).sum();

@@ -343,7 +343,7 @@ pub struct ShapeJson {
         skip_serializing_if = "Option::is_none"
     )]
     pub radius: Option<f32>,
-    /// kg/m²; must be > 0 on a dynamic body.
+    /// kg/m²; must be > 0 on a dynamic body, unless the shape is a sensor.
     #[serde(
         default = "default_density",
         deserialize_with = "crate::finite::deserialize"

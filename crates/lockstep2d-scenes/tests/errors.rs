@@ -25,7 +25,7 @@ fn four_boxes(last_shape: &str) -> String {
 fn zero_density_on_a_dynamic_body_names_the_shape() {
     assert_eq!(
         build_error(&four_boxes(r#", "density": 0"#)),
-        "bodies[3].shapes[0].density: must be > 0 on a dynamic body"
+        "bodies[3].shapes[0].density: must be > 0 on a dynamic body (unless a sensor)"
     );
     // The same from a definition changed in code, as the command line does.
     let mut def = named("pyramid").unwrap();

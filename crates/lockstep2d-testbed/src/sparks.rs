@@ -109,6 +109,8 @@ mod tests {
             hit: vec![ContactHit {
                 shape_a: shape,
                 shape_b: shape,
+                body_a: body,
+                body_b: body,
                 point,
                 normal: Vec2::Y,
                 approach_speed,

@@ -43,7 +43,9 @@ pub use controller::{
     Buoyancy, BuoyancyDef, Controller, ControllerClone, ControllerId, Wind, WindDef,
 };
 pub use error::{Error, Result};
-pub use events::{ContactBegin, ContactEnd, ContactEvents, ContactHit};
+pub use events::{
+    ContactBegin, ContactEnd, ContactEvents, ContactHit, JointEvent, SensorEvent, SensorEvents,
+};
 pub use id::{BodyId, JointId, ShapeId};
 pub use joint::{
     DistanceJointDef, JointDef, JointKind, Limit, Motor, MotorJointDef, MouseJointDef,

@@ -97,7 +97,8 @@ impl Geometry {
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ShapeDef {
     pub geometry: Geometry,
-    /// kg/m². Must be > 0 on a dynamic body; ignored on static and kinematic ones.
+    /// kg/m². Must be > 0 on a dynamic body, unless the shape is a sensor; ignored on
+    /// static and kinematic ones.
     pub density: f32,
     /// Coulomb friction. A contact uses the geometric mean of its two shapes' values.
     pub friction: f32,
@@ -178,10 +179,10 @@ impl ShapeDef {
     /// Checks the definition; `needs_mass` is true for shapes on dynamic bodies.
     pub(crate) fn validate(&self, needs_mass: bool) -> Result<()> {
         check_non_negative("density", self.density)?;
-        if needs_mass && self.density <= 0.0 {
+        if needs_mass && !self.is_sensor && self.density <= 0.0 {
             return Err(Error::InvalidValue {
                 field: "density",
-                reason: "must be > 0 on a dynamic body",
+                reason: "must be > 0 on a dynamic body (unless a sensor)",
             });
         }
         check_non_negative("friction", self.friction)?;

@@ -26,7 +26,7 @@ pub use smoothing::{Smoothing, interpolate};
 use std::time::Duration;
 
 use crate::error::{Error, Result};
-use crate::events::ContactEvents;
+use crate::events::{ContactEvents, SensorEvents};
 use crate::id::BodyId;
 use crate::math::Transform;
 use crate::world::World;
@@ -82,6 +82,8 @@ pub struct FrameReport {
     pub deterministic: bool,
     /// The contact events of every step of the frame, in order.
     pub events: ContactEvents,
+    /// The sensor events of every step of the frame, in order.
+    pub sensor_events: SensorEvents,
     /// Bodies removed for leaving the world's bounds during the frame.
     pub removed: Vec<BodyId>,
 }
@@ -138,6 +140,7 @@ impl FixedStepper {
             self.history.capture(world);
             world.step(dt)?;
             report.events.extend_from(world.contact_events());
+            report.sensor_events.extend_from(world.sensor_events());
             report.removed.extend_from_slice(world.removed_bodies());
         }
         if self.config.clear_forces_after_frame {

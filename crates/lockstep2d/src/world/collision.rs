@@ -121,20 +121,25 @@ impl World {
             if outcome.is_quiet() {
                 return true;
             }
-            let ids = (shapes.id_of(contact.shape_a), shapes.id_of(contact.shape_b));
-            let (shape_a, shape_b) = ids;
-            let ended = ContactEnd { shape_a, shape_b };
+            let (shape_a, shape_b) = (shapes.id_of(contact.shape_a), shapes.id_of(contact.shape_b));
+            let (body_a, body_b) = (bodies.id_of(contact.body_a), bodies.id_of(contact.body_b));
+            let ended = ContactEnd {
+                shape_a,
+                shape_b,
+                body_a,
+                body_b,
+            };
             if !outcome.kept {
                 if outcome.was_touching {
                     events.end.push(ended);
                 }
                 return false;
             }
-            let body_a = bodies.get(contact.body_a).expect("live body");
-            let body_b = bodies.get(contact.body_b).expect("live body");
+            let a = bodies.get(contact.body_a).expect("live body");
+            let b = bodies.get(contact.body_b).expect("live body");
             // An active body touching a sleeping one wakes its island before the solve.
             if contact.is_touching() {
-                for (body, index) in [(body_a, contact.body_a), (body_b, contact.body_b)] {
+                for (body, index) in [(a, contact.body_a), (b, contact.body_b)] {
                     if body.is_dynamic() && !body.awake {
                         to_wake.push(index);
                     }
@@ -142,14 +147,21 @@ impl World {
             }
             match (outcome.was_touching, contact.is_touching()) {
                 (false, true) => {
-                    events.begin.push(ContactBegin { shape_a, shape_b });
-                    let hit = fastest_approach(&contact.manifold, body_a, body_b);
+                    events.begin.push(ContactBegin {
+                        shape_a,
+                        shape_b,
+                        body_a,
+                        body_b,
+                    });
+                    let hit = fastest_approach(&contact.manifold, a, b);
                     if let Some((point, approach_speed)) = hit
                         && approach_speed > hit_threshold
                     {
                         events.hit.push(ContactHit {
                             shape_a,
                             shape_b,
+                            body_a,
+                            body_b,
                             point,
                             normal: contact.manifold.normal,
                             approach_speed,
@@ -264,7 +276,8 @@ impl Narrow<'_> {
     }
 }
 
-/// Whether shapes `s1` and `s2` may touch: on different bodies, one of them dynamic,
+/// Whether shapes `s1` and `s2` may touch: on different bodies, neither a sensor, one of
+/// them dynamic,
 /// their filters agreeing, and no joint between the bodies that turns their collision
 /// off.
 pub(super) fn may_collide(
@@ -275,7 +288,10 @@ pub(super) fn may_collide(
     let shape = |s: u32| shapes.get(s).expect("pairs name live shapes");
     let (shape1, shape2) = (shape(s1), shape(s2));
     let (b1, b2) = (shape1.body, shape2.body);
-    if b1 == b2 || !shape1.def.filter.should_collide(&shape2.def.filter) {
+    if b1 == b2 || shape1.def.is_sensor || shape2.def.is_sensor {
+        return false;
+    }
+    if !shape1.def.filter.should_collide(&shape2.def.filter) {
         return false;
     }
     let body = |b: u32| bodies.get(b).expect("shapes name live bodies");

@@ -9,6 +9,7 @@ mod joints;
 mod profile;
 mod query;
 mod refit;
+mod sensor;
 mod shape_query;
 mod shapes;
 mod sleep;
@@ -17,6 +18,7 @@ mod state;
 pub(crate) use profile::Laps;
 pub use profile::{SolveProfile, StepProfile};
 pub use query::{QueryFilter, RayHit};
+pub use sensor::SensorOverlap;
 pub use sleep::SleepSettings;
 pub(crate) use state::SimState;
 
@@ -28,7 +30,7 @@ use crate::broadphase::{BroadPhase, ProxyKey};
 use crate::contact::ContactSet;
 use crate::controller::{Controller, ControllerId};
 use crate::error::{Error, Result, check_finite_vec};
-use crate::events::ContactEvents;
+use crate::events::{ContactEvents, SensorEvents};
 use crate::id::{BodyId, Slots};
 use crate::math::{Aabb, Vec2};
 use crate::snapshot::Snapshot;
@@ -86,6 +88,8 @@ pub struct World {
     controllers: Vec<(ControllerId, Box<dyn Controller>)>,
     next_controller: u32,
     islands: sleep::IslandScratch,
+    /// Scratch of the sensor pass: the shapes a sensor touches now, and its list before.
+    sensor_scratch: (Vec<u32>, Vec<SensorOverlap>),
     profile: StepProfile,
     /// Worker threads when `threads` > 1, shared by clones of the world.
     pool: Option<Arc<ThreadPool>>,
@@ -114,6 +118,8 @@ impl World {
                 hit_event_threshold: def.hit_event_threshold,
                 events: ContactEvents::default(),
                 pending_events: ContactEvents::default(),
+                sensors: Vec::new(),
+                sensor_events: SensorEvents::default(),
                 bounds: def.bounds,
                 removed: Vec::new(),
                 sleep: def.sleep,
@@ -126,6 +132,7 @@ impl World {
             controllers: Vec::new(),
             next_controller: 0,
             islands: sleep::IslandScratch::default(),
+            sensor_scratch: Default::default(),
             profile: StepProfile::default(),
             pool,
         })
@@ -164,6 +171,8 @@ impl World {
         self.profile.continuous = laps.lap();
         self.synchronize_proxies(dt);
         self.profile.refit = laps.lap();
+        self.update_sensors();
+        self.profile.sensors = laps.lap();
         self.update_sleep(dt);
         self.profile.sleep = laps.lap();
         self.remove_out_of_bounds();
@@ -283,6 +292,7 @@ impl World {
     fn begin_step_reports(&mut self) {
         self.state.events.clear();
         self.state.events.append(&mut self.state.pending_events);
+        self.state.sensor_events.clear();
         self.state.removed.clear();
     }
 
@@ -312,8 +322,9 @@ impl World {
         self.state.clone_from(snapshot.state());
     }
 
-    /// A 64-bit hash of every body's pose and velocity, bit for bit, in slot order. Two
-    /// runs that agree on it agree on the state of every body.
+    /// A 64-bit hash of every body's pose and velocity, bit for bit, in slot order, and
+    /// of what overlaps each sensor. Two runs that agree on it agree on the state of
+    /// every body and sensor.
     pub fn state_hash(&self) -> u64 {
         let mut hash = crate::hash::StateHasher::default();
         for (index, body) in self.state.bodies.iter() {
@@ -327,6 +338,13 @@ impl World {
                 body.v.y,
                 body.w,
             ]);
+        }
+        for sensor in &self.state.sensors {
+            hash.write_u32(sensor.shape);
+            for overlap in &sensor.overlaps {
+                hash.write_u32(overlap.shape.index);
+                hash.write_u32(overlap.shape.generation);
+            }
         }
         hash.finish()
     }

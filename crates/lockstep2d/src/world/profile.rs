@@ -21,6 +21,8 @@ pub struct StepProfile {
     pub continuous: f64,
     /// Refitting the broad-phase boxes.
     pub refit: f64,
+    /// Finding what overlaps each sensor.
+    pub sensors: f64,
     /// Islands and sleep.
     pub sleep: f64,
     pub total: f64,
@@ -38,6 +40,7 @@ impl StepProfile {
         self.solve_parts.store += other.solve_parts.store;
         self.continuous += other.continuous;
         self.refit += other.refit;
+        self.sensors += other.sensors;
         self.sleep += other.sleep;
         self.total += other.total;
     }
@@ -56,6 +59,7 @@ impl StepProfile {
             },
             continuous: self.continuous / n,
             refit: self.refit / n,
+            sensors: self.sensors / n,
             sleep: self.sleep / n,
             total: self.total / n,
         }

@@ -42,6 +42,9 @@ impl World {
         let SimState { bodies, shapes, .. } = &mut self.state;
         let owner = bodies.get_mut(body_index).expect("resolved");
         owner.shapes.push_back(Arc::make_mut(shapes), id.index);
+        if def.is_sensor {
+            self.add_sensor(id.index);
+        }
         self.update_mass(body_index);
         self.wake_island(body_index);
         Ok(id)
@@ -75,7 +78,8 @@ impl World {
             let involved = c.shape_a == index || c.shape_b == index;
             let doomed = involved && !may_collide((shapes, bodies, edges), c.shape_a, c.shape_b);
             if doomed {
-                report_end(c, |s| shapes.id_of(s), pending, touched);
+                let ids = (|s| shapes.id_of(s), |b| bodies.id_of(b));
+                report_end(c, ids, pending, touched);
             }
             doomed
         });
@@ -135,7 +139,11 @@ impl World {
             .remove(index)
             .expect("internal shape index is live");
         self.state.broadphase.destroy_proxy(shape.proxy);
-        let (shapes, pending) = (&self.state.shapes, &mut self.state.pending_events);
+        if shape.def.is_sensor {
+            self.remove_sensor(index);
+        }
+        let (shapes, bodies) = (&self.state.shapes, &self.state.bodies);
+        let pending = &mut self.state.pending_events;
         let shape_id = |i: u32| {
             if i == index {
                 removed_id
@@ -147,7 +155,7 @@ impl World {
         self.state.contacts.remove_where(|c| {
             let involved = c.shape_a == index || c.shape_b == index;
             if involved {
-                report_end(c, shape_id, pending, touched);
+                report_end(c, (shape_id, |b| bodies.id_of(b)), pending, touched);
             }
             involved
         });
@@ -182,11 +190,11 @@ impl World {
 }
 
 /// For a contact going away: if it touched, an end event (the shapes named by
-/// `shape_id`) and its bodies queued to wake, since what rested on it must not hang in
-/// the air asleep.
+/// `shape_id`, the bodies by `body_id`) and its bodies queued to wake, since what rested
+/// on it must not hang in the air asleep.
 fn report_end(
     c: &Contact,
-    shape_id: impl Fn(u32) -> ShapeId,
+    (shape_id, body_id): (impl Fn(u32) -> ShapeId, impl Fn(u32) -> BodyId),
     pending: &mut ContactEvents,
     to_wake: &mut Vec<u32>,
 ) {
@@ -194,6 +202,8 @@ fn report_end(
         pending.end.push(ContactEnd {
             shape_a: shape_id(c.shape_a),
             shape_b: shape_id(c.shape_b),
+            body_a: body_id(c.body_a),
+            body_b: body_id(c.body_b),
         });
         to_wake.extend([c.body_a, c.body_b]);
     }

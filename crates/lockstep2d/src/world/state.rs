@@ -11,10 +11,11 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::SleepSettings;
+use super::sensor::SensorState;
 use crate::body::{Body, JointEdge, edge_joint};
 use crate::broadphase::{BroadPhase, ProxyFilter};
 use crate::contact::{Contact, ContactSet};
-use crate::events::ContactEvents;
+use crate::events::{ContactEvents, SensorEvents};
 use crate::id::{BodyId, Slots};
 use crate::joint::Joint;
 use crate::math::{Aabb, Vec2};
@@ -49,6 +50,10 @@ pub(crate) struct SimState {
     /// Events caused between steps (destroying a touching shape), delivered with the
     /// next step's.
     pub pending_events: ContactEvents,
+    /// Sensor shapes in slot order, each with what overlapped it after the last step.
+    pub sensors: Vec<SensorState>,
+    /// Sensor events of the last step.
+    pub sensor_events: SensorEvents,
     pub bounds: Option<Aabb>,
     /// Bodies the last step removed for leaving `bounds`.
     pub removed: Vec<BodyId>,
@@ -82,7 +87,10 @@ macro_rules! clone_by_field {
 
 clone_by_field!(
     copied: [gravity, settings, step_count, impulse_to_force, hit_event_threshold, bounds, sleep],
-    cloned: [bodies, shapes, joints, joint_edges, contacts, broadphase, events, pending_events, removed]
+    cloned: [
+        bodies, shapes, joints, joint_edges, contacts, broadphase, events, pending_events,
+        sensors, sensor_events, removed
+    ]
 );
 
 impl SimState {
@@ -105,6 +113,9 @@ impl SimState {
             let body_of = |s: u32| self.shapes.get(s).map(|shape| shape.body);
             body_of(c.shape_a) == Some(c.body_a) && body_of(c.shape_b) == Some(c.body_b)
         };
+        if !self.sensors_listed() {
+            return Err("a sensor list that is not the sensor shapes in slot order");
+        }
         if !self.contacts.contacts.iter().all(contact_ok) {
             return Err("a contact naming a shape or body that is not there");
         }
@@ -122,6 +133,13 @@ impl SimState {
             return Err("a broad-phase tree out of shape or out of step with the shapes");
         }
         Ok(())
+    }
+
+    /// The sensor list names every sensor shape once, in slot order, and nothing else.
+    fn sensors_listed(&self) -> bool {
+        let listed = self.sensors.iter().map(|s| s.shape);
+        let sensors = self.shapes.iter().filter(|(_, s)| s.def.is_sensor);
+        listed.eq(sensors.map(|(i, _)| i))
     }
 
     /// Each body's shape and joint lists are well formed and hold only what names the
