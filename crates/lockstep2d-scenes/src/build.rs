@@ -94,6 +94,9 @@ fn add_body(world: &mut World, i: usize, body: &BodyJson) -> Result<BodyId, Scen
         linear_damping: body.linear_damping,
         angular_damping: body.angular_damping,
         gravity_scale: body.gravity_scale,
+        fixed_rotation: body.fixed_rotation,
+        is_bullet: body.bullet,
+        user_data: body.user_data,
     };
     let id = world
         .create_body(&def)
@@ -187,6 +190,10 @@ fn add_joint(
         body_b: body("body_b", joint.body_b)?,
         collide_connected: joint.collide_connected,
         kind: joint_kind(joint),
+        force_threshold: joint.force_threshold.unwrap_or(f32::MAX),
+        torque_threshold: joint.torque_threshold.unwrap_or(f32::MAX),
+        remove_over_threshold: joint.breaks,
+        user_data: joint.user_data,
     };
     world
         .create_joint(&def)

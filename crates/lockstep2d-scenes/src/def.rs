@@ -100,6 +100,8 @@ pub struct SolverJson {
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub restitution_threshold: f32,
     pub continuous: bool,
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub max_linear_speed: f32,
 }
 
 impl Default for SolverJson {
@@ -130,6 +132,7 @@ impl From<SolverSettings> for SolverJson {
             allowed_penetration: s.allowed_penetration,
             restitution_threshold: s.restitution_threshold,
             continuous: s.continuous,
+            max_linear_speed: s.max_linear_speed,
         }
     }
 }
@@ -156,6 +159,7 @@ impl From<SolverJson> for SolverSettings {
             allowed_penetration: s.allowed_penetration,
             restitution_threshold: s.restitution_threshold,
             continuous: s.continuous,
+            max_linear_speed: s.max_linear_speed,
         }
     }
 }
@@ -210,6 +214,15 @@ pub struct BodyJson {
         skip_serializing_if = "is_one"
     )]
     pub gravity_scale: f32,
+    /// Never turns. False when absent.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub fixed_rotation: bool,
+    /// Swept against moving bodies too. False when absent.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub bullet: bool,
+    /// The game's own tag, stored with the body. 0 when absent.
+    #[serde(skip_serializing_if = "is_zero_u64")]
+    pub user_data: u64,
     pub shapes: Vec<ShapeJson>,
 }
 
@@ -224,6 +237,9 @@ impl Default for BodyJson {
             linear_damping: 0.0,
             angular_damping: 0.0,
             gravity_scale: 1.0,
+            fixed_rotation: false,
+            bullet: false,
+            user_data: 0,
             shapes: Vec::new(),
         }
     }
@@ -538,6 +554,18 @@ pub struct JointJson {
     pub max_force: Option<f32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_torque: Option<f32>,
+    /// A step whose joint force (N) exceeds this is reported; never when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub force_threshold: Option<f32>,
+    /// Likewise for the joint torque (N·m).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub torque_threshold: Option<f32>,
+    /// Whether the joint is removed in the step it goes over a threshold.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub breaks: bool,
+    /// The game's own tag, stored with the joint. 0 when absent.
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub user_data: u64,
 }
 
 impl JointJson {
@@ -562,6 +590,10 @@ impl JointJson {
             angular_offset: None,
             max_force: None,
             max_torque: None,
+            force_threshold: None,
+            torque_threshold: None,
+            breaks: false,
+            user_data: 0,
         }
     }
 

@@ -38,6 +38,13 @@ pub struct BodyDef {
     pub angular_damping: f32,
     /// Multiplies the world's gravity for this body (0 floats, −1 falls up).
     pub gravity_scale: f32,
+    /// Never turns: no rotational inertia, no angular velocity (a character's capsule).
+    pub fixed_rotation: bool,
+    /// Continuous collision against moving bodies too, not only static ones: a fast
+    /// projectile that must not pass through a thin dynamic target.
+    pub is_bullet: bool,
+    /// The game's own tag (an entity id, say): stored, saved and returned, never read.
+    pub user_data: u64,
 }
 
 impl Default for BodyDef {
@@ -51,6 +58,9 @@ impl Default for BodyDef {
             linear_damping: 0.0,
             angular_damping: 0.0,
             gravity_scale: 1.0,
+            fixed_rotation: false,
+            is_bullet: false,
+            user_data: 0,
         }
     }
 }
@@ -71,6 +81,20 @@ impl BodyDef {
             position,
             ..BodyDef::default()
         }
+    }
+
+    /// A kinematic body at `position`: moved by its velocity alone, pushing what it
+    /// meets, pushed by nothing.
+    pub fn kinematic(position: Vec2) -> BodyDef {
+        BodyDef {
+            body_type: BodyType::Kinematic,
+            position,
+            ..BodyDef::default()
+        }
+    }
+
+    pub fn with_user_data(self, user_data: u64) -> BodyDef {
+        BodyDef { user_data, ..self }
     }
 
     pub fn with_angle(self, angle: f32) -> BodyDef {
@@ -185,6 +209,12 @@ pub(crate) struct Body {
     pub shapes: List,
     /// Its joints (edge keys into `SimState::joint_edges`), in the order added.
     pub joints: List,
+    pub fixed_rotation: bool,
+    pub is_bullet: bool,
+    /// False while disabled: out of the broad phase, the solver and every query, asleep
+    /// and never woken, its shapes and joints kept (`World::set_enabled`).
+    pub enabled: bool,
+    pub user_data: u64,
 }
 
 impl Body {
@@ -204,7 +234,11 @@ impl Body {
             } else {
                 Vec2::ZERO
             },
-            w: if moves { def.angular_velocity } else { 0.0 },
+            w: if moves && !def.fixed_rotation {
+                def.angular_velocity
+            } else {
+                0.0
+            },
             force: Vec2::ZERO,
             torque: 0.0,
             step_force: Vec2::ZERO,
@@ -224,6 +258,10 @@ impl Body {
             min_extent: f32::MAX,
             shapes: List::default(),
             joints: List::default(),
+            fixed_rotation: def.fixed_rotation,
+            is_bullet: def.is_bullet,
+            enabled: true,
+            user_data: def.user_data,
         };
         body.set_mass(&[]);
         body
@@ -247,10 +285,13 @@ impl Body {
         }
     }
 
-    /// Wakes the body and restarts its count towards sleep.
+    /// Wakes the body and restarts its count towards sleep; a disabled body stays as it
+    /// is.
     pub fn wake(&mut self) {
-        self.awake = true;
-        self.sleep_time = 0.0;
+        if self.enabled {
+            self.awake = true;
+            self.sleep_time = 0.0;
+        }
     }
 
     /// Recomputes mass, centre of mass and inertia from the shapes' mass data.
@@ -277,6 +318,7 @@ impl Body {
             .map(|m| m.inertia + m.mass * (m.center - center).length_squared())
             .sum();
         let old_center = self.center;
+        let inertia = if self.fixed_rotation { 0.0 } else { inertia };
         self.mass = mass;
         self.inv_mass = 1.0 / mass;
         self.inertia = inertia;

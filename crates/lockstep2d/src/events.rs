@@ -76,7 +76,7 @@ impl SensorEvents {
 }
 
 /// A joint whose force or torque went over its threshold for a step (see
-/// `JointDef::break_force`).
+/// `JointDef::force_threshold`).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct JointEvent {
     pub joint: JointId,

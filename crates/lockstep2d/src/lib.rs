@@ -62,7 +62,8 @@ pub use stepper::{
     StepperConfig, TICKS_PER_STEP, Tick, interpolate,
 };
 pub use world::{
-    ContactView, QueryFilter, RayHit, SleepSettings, SolveProfile, StepProfile, World, WorldDef,
+    ContactView, ExplosionDef, QueryFilter, RayHit, SensorOverlap, SleepSettings, SolveProfile,
+    StepProfile, World, WorldDef,
 };
 
 /// The length scale of "touching": collision and constraint tolerances are multiples

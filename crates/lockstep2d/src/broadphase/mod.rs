@@ -260,6 +260,15 @@ impl BroadPhase {
         }
     }
 
+    /// Calls `found(shape)` for every moving (not static) shape whose tree box overlaps
+    /// `aabb` and whose filter may pair with `filter`.
+    pub fn visit_moving_box(&self, aabb: &Aabb, filter: ProxyFilter, mut found: impl FnMut(u32)) {
+        self.moving_tree.visit_box(aabb, filter, |shape| {
+            found(shape);
+            true
+        });
+    }
+
     pub fn filter(&self, key: ProxyKey) -> ProxyFilter {
         self.tree(key.is_static()).filter(key.proxy())
     }

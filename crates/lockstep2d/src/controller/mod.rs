@@ -14,7 +14,7 @@ use crate::world::World;
 ///
 /// It reads the world and adds forces with `World::apply_step_force` and friends. It
 /// must be deterministic: the same world in gives the same forces out.
-pub trait Controller: std::fmt::Debug + ControllerClone + Send {
+pub trait Controller: std::fmt::Debug + ControllerClone + Send + Sync {
     fn apply(&mut self, world: &mut World, dt: f32);
 }
 

@@ -51,10 +51,12 @@ impl Wind {
     }
 
     /// Drag on each shape of `body`. Capped so that one step can at most bring the shape's
-    /// share of the body to rest relative to the air: explicit quadratic drag on a light
-    /// body in a gale would otherwise overshoot and grow.
+    /// centroid to rest relative to the air, with its share of the body's mass as felt
+    /// there (turning included): explicit quadratic drag on a light body in a gale would
+    /// otherwise overshoot and grow. Capping by the mass alone let a light shape far from
+    /// the centre of mass spin its body up without bound.
     fn blow(&self, body: &mut Body, shapes: &Slots<Shape>, dt: f32) {
-        let share = body.mass / body.shapes.len.max(1) as f32;
+        let count = body.shapes.len.max(1) as f32;
         let (mut force, mut torque) = (Vec2::ZERO, 0.0);
         for collider in body.colliders(shapes) {
             let centroid = body.xf.apply(collider.centroid());
@@ -66,7 +68,10 @@ impl Wind {
             }
             let width = collider.width_across(body.xf.q.inv_rotate(relative / speed));
             let drag = 0.5 * self.def.density * self.def.drag_coefficient * width * speed;
-            let push = drag.min(share / dt) * relative;
+            // The mass a push along `relative` meets at the centroid: 1 / (1/m + (r×n)²/I).
+            let turn = crate::math::cross(arm, relative / speed);
+            let felt = 1.0 / (body.inv_mass + body.inv_inertia * turn * turn);
+            let push = drag.min(felt / (count * dt)) * relative;
             force += push;
             torque += crate::math::cross(arm, push);
         }

@@ -91,6 +91,15 @@ pub struct JointDef {
     /// jointed parts usually overlap at the joint.
     pub collide_connected: bool,
     pub kind: JointKind,
+    /// A step whose joint force (N, `World::joint_force`) exceeds this is reported as a
+    /// joint event. `f32::MAX` (the default) never is; infinity is allowed too.
+    pub force_threshold: f32,
+    /// Likewise for the joint torque (N·m, `World::joint_torque`).
+    pub torque_threshold: f32,
+    /// Whether the joint is removed in the step it goes over a threshold: it breaks.
+    pub remove_over_threshold: bool,
+    /// The game's own tag: stored, saved and returned, never read.
+    pub user_data: u64,
 }
 
 impl JointDef {
@@ -101,7 +110,42 @@ impl JointDef {
             body_b,
             collide_connected: false,
             kind,
+            force_threshold: f32::MAX,
+            torque_threshold: f32::MAX,
+            remove_over_threshold: false,
+            user_data: 0,
         }
+    }
+
+    /// The same joint, breaking (removed, with a joint event) in the first step its
+    /// force exceeds `force` or its torque exceeds `torque`.
+    pub fn breakable(self, force: f32, torque: f32) -> JointDef {
+        JointDef {
+            force_threshold: force,
+            torque_threshold: torque,
+            remove_over_threshold: true,
+            ..self
+        }
+    }
+
+    pub fn with_user_data(self, user_data: u64) -> JointDef {
+        JointDef { user_data, ..self }
+    }
+
+    /// Checks the thresholds: numbers >= 0, infinity allowed.
+    pub(crate) fn validate_thresholds(&self) -> Result<()> {
+        for (field, x) in [
+            ("force_threshold", self.force_threshold),
+            ("torque_threshold", self.torque_threshold),
+        ] {
+            if x.is_nan() || x < 0.0 {
+                return Err(crate::Error::InvalidValue {
+                    field,
+                    reason: "must be a number >= 0 (infinity allowed)",
+                });
+            }
+        }
+        Ok(())
     }
 
     /// A revolute joint pinning `body_a` and `body_b` together at the world point `anchor`.
@@ -134,6 +178,10 @@ pub(crate) struct Joint {
     /// The soft step's preparation for the current step.
     frame: JointFrame,
     pub kind: JointState,
+    pub force_threshold: f32,
+    pub torque_threshold: f32,
+    pub remove_over_threshold: bool,
+    pub user_data: u64,
 }
 
 /// The kind-specific stored state, including accumulated impulses for warm starting.
@@ -176,6 +224,10 @@ impl Joint {
             active: false,
             frame: JointFrame::default(),
             kind,
+            force_threshold: def.force_threshold,
+            torque_threshold: def.torque_threshold,
+            remove_over_threshold: def.remove_over_threshold,
+            user_data: def.user_data,
         }
     }
 

@@ -19,6 +19,7 @@ use super::BodyState;
 use super::bundles::run_bundles;
 use super::coloring::COLOR_COUNT;
 use super::dense_bodies::{DenseBodies, Kick};
+use super::integrate::clamp_speed;
 use super::shared_states::{Shared, SharedStates};
 use super::softness::Softness;
 use super::step_constraints::StepConstraints;
@@ -35,6 +36,8 @@ pub(crate) struct Program {
     pub position_correction: bool,
     pub max_push: f32,
     pub restitution_threshold: f32,
+    /// The fastest a body's centre of mass may move (m/s).
+    pub max_speed: f32,
     /// How stiffly joints hold.
     pub joint_softness: Softness,
 }
@@ -171,14 +174,17 @@ impl<'a> Crew<'a> {
         self.contacts(worker, ContactPass::Restitution { threshold });
     }
 
-    /// v += h·(g·scale + F/m), w += h·τ/I, then damping, for simulated bodies (see
-    /// `Kick`).
+    /// v += h·(g·scale + F/m), w += h·τ/I, then damping and the speed limit, for
+    /// simulated bodies (see `Kick`).
     fn integrate_velocities(&self, worker: usize) {
         for kick in &self.kicks[block(self.kicks.len(), worker, self.workers)] {
             // SAFETY: each body has one kick and each kick one worker; nobody else
             // touches the states until the barrier.
             let state = unsafe { self.state(kick.index) };
-            state.v = (state.v + kick.dv) * kick.keep_linear;
+            state.v = clamp_speed(
+                (state.v + kick.dv) * kick.keep_linear,
+                self.program.max_speed,
+            );
             state.w = (state.w + kick.dw) * kick.keep_angular;
         }
         self.barrier.wait();

@@ -86,6 +86,9 @@ pub struct SolverSettings {
     /// Soft step: sweep bodies that move fast against static shapes, so they cannot
     /// pass through a wall (see `world/continuous.rs`).
     pub continuous: bool,
+    /// No body's centre of mass moves faster than this (m/s): velocity integration
+    /// clamps it, so nothing can run off to infinity. Box2D v3's 400 m/s by default.
+    pub max_linear_speed: f32,
 }
 
 impl Default for SolverSettings {
@@ -107,6 +110,7 @@ impl Default for SolverSettings {
             allowed_penetration: 0.01,
             restitution_threshold: 1.0,
             continuous: true,
+            max_linear_speed: 400.0,
         }
     }
 }
@@ -150,7 +154,8 @@ impl SolverSettings {
         }
         check_non_negative("allowed_penetration", self.allowed_penetration)?;
         check_non_negative("restitution_threshold", self.restitution_threshold)?;
-        check_finite("restitution_threshold", self.restitution_threshold)
+        check_finite("restitution_threshold", self.restitution_threshold)?;
+        crate::error::check_positive("max_linear_speed", self.max_linear_speed)
     }
 }
 

@@ -93,7 +93,9 @@ impl Pgs {
         self.joints.clear();
         for (index, joint) in joints.iter_mut() {
             let (a, b) = (joint.body_a, joint.body_b);
-            if !body(a).is_simulated() && !body(b).is_simulated() {
+            let (body_a, body_b) = (body(a), body(b));
+            let simulated = body_a.is_simulated() || body_b.is_simulated();
+            if !simulated || !body_a.enabled || !body_b.enabled {
                 continue;
             }
             // The world lets only Box2D-Lite's pin into a PGS world.

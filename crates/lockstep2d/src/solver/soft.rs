@@ -98,6 +98,7 @@ impl SoftStep {
             position_correction: settings.position_correction,
             max_push: settings.max_push_speed,
             restitution_threshold: settings.restitution_threshold,
+            max_speed: settings.max_linear_speed,
             joint_softness,
         };
         let workers = pool.map_or(1, ThreadPool::current_num_threads);

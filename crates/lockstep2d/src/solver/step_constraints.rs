@@ -96,7 +96,7 @@ impl StepConstraints {
         self.scalar_joints.clear();
         for (slot, joint) in joints.iter_mut() {
             let (a, b) = (body(bodies, joint.body_a), body(bodies, joint.body_b));
-            joint.active = a.is_simulated() || b.is_simulated();
+            joint.active = (a.is_simulated() || b.is_simulated()) && a.enabled && b.enabled;
             if joint.active && joint.bare_pin().is_none() {
                 let (h, warm) = (settings.h, settings.warm_starting);
                 joint.prepare_soft(a, b, settings.joint_softness, h, warm);

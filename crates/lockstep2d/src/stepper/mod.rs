@@ -26,7 +26,7 @@ pub use smoothing::{Smoothing, interpolate};
 use std::time::Duration;
 
 use crate::error::{Error, Result};
-use crate::events::{ContactEvents, SensorEvents};
+use crate::events::{ContactEvents, JointEvent, SensorEvents};
 use crate::id::BodyId;
 use crate::math::Transform;
 use crate::world::World;
@@ -84,6 +84,8 @@ pub struct FrameReport {
     pub events: ContactEvents,
     /// The sensor events of every step of the frame, in order.
     pub sensor_events: SensorEvents,
+    /// The joint events of every step of the frame, in order.
+    pub joint_events: Vec<JointEvent>,
     /// Bodies removed for leaving the world's bounds during the frame.
     pub removed: Vec<BodyId>,
 }
@@ -141,6 +143,7 @@ impl FixedStepper {
             world.step(dt)?;
             report.events.extend_from(world.contact_events());
             report.sensor_events.extend_from(world.sensor_events());
+            report.joint_events.extend_from_slice(world.joint_events());
             report.removed.extend_from_slice(world.removed_bodies());
         }
         if self.config.clear_forces_after_frame {

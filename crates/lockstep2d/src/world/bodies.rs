@@ -126,6 +126,9 @@ impl World {
             .bodies
             .get(index)
             .expect("internal body index is live");
+        if !body.enabled {
+            return;
+        }
         let shapes = self.state.shapes.as_ref();
         for s in body.shapes.iter(shapes) {
             let shape = shapes.get(s).expect("bodies list live shapes");
@@ -229,6 +232,13 @@ impl World {
         self.state
             .bodies
             .get(index)
+            .expect("internal body index is live")
+    }
+
+    pub(super) fn body_at_mut(&mut self, index: u32) -> &mut Body {
+        self.state
+            .bodies
+            .get_mut(index)
             .expect("internal body index is live")
     }
 

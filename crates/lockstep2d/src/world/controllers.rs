@@ -35,14 +35,14 @@ impl World {
             .ok_or(Error::StaleId { kind: "controller" })
     }
 
-    /// Visits every dynamic body in slot order, with the shape store to read its
+    /// Visits every enabled dynamic body in slot order, with the shape store to read its
     /// colliders: what controllers that turn geometry into forces need.
     pub(crate) fn for_each_dynamic_body(
         &mut self,
         mut visit: impl FnMut(&mut Body, &Slots<Shape>),
     ) {
         for body in self.state.bodies.values_mut() {
-            if body.is_dynamic() {
+            if body.is_dynamic() && body.enabled {
                 visit(body, &self.state.shapes);
             }
         }

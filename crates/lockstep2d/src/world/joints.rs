@@ -3,6 +3,7 @@
 use super::{SimState, World};
 use crate::body::{JointEdge, edge_key};
 use crate::error::{Error, Result, check_finite_vec};
+use crate::events::JointEvent;
 use crate::id::{BodyId, JointId};
 use crate::joint::{Joint, JointDef, JointState};
 use crate::math::Vec2;
@@ -23,6 +24,7 @@ impl World {
             });
         }
         def.kind.validate()?;
+        def.validate_thresholds()?;
         if self.state.settings.kind == SolverKind::Pgs && def.kind.needs_soft_step() {
             return Err(Error::InvalidValue {
                 field: "kind",
@@ -78,6 +80,66 @@ impl World {
     /// torque of its force: a motor's, a spring's, a limit's or an angular lock's.
     pub fn joint_torque(&self, id: JointId) -> Result<f32> {
         Ok(self.joint_ref(id)?.kind.impulses().1 * self.state.impulse_to_force)
+    }
+
+    /// The joint's user data (`JointDef::user_data`).
+    pub fn joint_user_data(&self, id: JointId) -> Result<u64> {
+        Ok(self.joint_ref(id)?.user_data)
+    }
+
+    pub fn set_joint_user_data(&mut self, id: JointId, user_data: u64) -> Result<()> {
+        let index = self.state.joints.resolve(id)?;
+        self.state
+            .joints
+            .get_mut(index)
+            .expect("resolved")
+            .user_data = user_data;
+        Ok(())
+    }
+
+    /// The joint events of the last step: joints over their force or torque threshold,
+    /// in joint slot order.
+    pub fn joint_events(&self) -> &[JointEvent] {
+        &self.state.joint_events
+    }
+
+    /// Reports every joint the step solved whose force or torque went over its
+    /// threshold, and removes those whose definition asked (waking their bodies).
+    pub(super) fn check_joint_thresholds(&mut self) {
+        let to_force = self.state.impulse_to_force;
+        let (joints, bodies) = (&self.state.joints, &self.state.bodies);
+        let events = &mut self.state.joint_events;
+        for (index, joint) in joints.iter() {
+            if !joint.active {
+                continue;
+            }
+            let (impulse, angular) = joint.kind.impulses();
+            let (force, torque) = (impulse * to_force, angular * to_force);
+            if force.length() > joint.force_threshold || torque.abs() > joint.torque_threshold {
+                events.push(JointEvent {
+                    joint: joints.id_of(index),
+                    body_a: bodies.id_of(joint.body_a),
+                    body_b: bodies.id_of(joint.body_b),
+                    force,
+                    torque,
+                    removed: joint.remove_over_threshold,
+                    user_data: joint.user_data,
+                });
+            }
+        }
+        let broken = self.state.joint_events.iter().filter(|e| e.removed);
+        let broken: Vec<u32> = broken.map(|e| e.joint.index).collect();
+        for index in broken {
+            let joint = self
+                .state
+                .joints
+                .get(index)
+                .expect("reported joints are live");
+            let (a, b) = (joint.body_a, joint.body_b);
+            self.wake_island(a);
+            self.wake_island(b);
+            self.remove_joint(index);
+        }
     }
 
     /// Moves a mouse joint's target.

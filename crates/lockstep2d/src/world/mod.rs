@@ -1,10 +1,12 @@
 //! The world: it owns every body, shape, joint and contact, and advances them by `step`.
 
 mod bodies;
+mod body_options;
 mod bounds;
 mod collision;
 mod continuous;
 mod controllers;
+mod explode;
 mod joints;
 mod profile;
 mod query;
@@ -15,6 +17,7 @@ mod shapes;
 mod sleep;
 mod state;
 
+pub use explode::ExplosionDef;
 pub(crate) use profile::Laps;
 pub use profile::{SolveProfile, StepProfile};
 pub use query::{QueryFilter, RayHit};
@@ -118,6 +121,7 @@ impl World {
                 hit_event_threshold: def.hit_event_threshold,
                 events: ContactEvents::default(),
                 pending_events: ContactEvents::default(),
+                joint_events: Vec::new(),
                 sensors: Vec::new(),
                 sensor_events: SensorEvents::default(),
                 bounds: def.bounds,
@@ -173,6 +177,7 @@ impl World {
         self.profile.refit = laps.lap();
         self.update_sensors();
         self.profile.sensors = laps.lap();
+        self.check_joint_thresholds();
         self.update_sleep(dt);
         self.profile.sleep = laps.lap();
         self.remove_out_of_bounds();
@@ -197,7 +202,8 @@ impl World {
             SolverKind::Pgs => {
                 self.profile.solve_parts = SolveProfile::default();
                 let inv_dt = 1.0 / dt;
-                integrate_velocities(&mut self.state.bodies, self.state.gravity, dt);
+                let max_speed = self.state.settings.max_linear_speed;
+                integrate_velocities(&mut self.state.bodies, self.state.gravity, dt, max_speed);
                 self.pgs.solve(
                     &mut self.state.bodies,
                     &mut self.state.contacts,
@@ -293,6 +299,7 @@ impl World {
         self.state.events.clear();
         self.state.events.append(&mut self.state.pending_events);
         self.state.sensor_events.clear();
+        self.state.joint_events.clear();
         self.state.removed.clear();
     }
 

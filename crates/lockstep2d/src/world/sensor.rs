@@ -70,13 +70,16 @@ impl World {
             found.clear();
             let shape = shapes.get(sensor.shape).expect("sensors are live shapes");
             let body = bodies.get(shape.body).expect("shapes name live bodies");
-            let area = shape.collider.aabb(body.xf);
-            broadphase.visit_box(&area, ProxyFilter::of(&shape.def.filter), |other| {
-                if sees((shapes, bodies), (shape, body), other) {
-                    found.push(other);
-                }
-                true
-            });
+            // A disabled sensor sees nothing: what it saw ends.
+            if body.enabled {
+                let area = shape.collider.aabb(body.xf);
+                broadphase.visit_box(&area, ProxyFilter::of(&shape.def.filter), |other| {
+                    if sees((shapes, bodies), (shape, body), other) {
+                        found.push(other);
+                    }
+                    true
+                });
+            }
             found.sort_unstable();
             let now = found.iter().map(|&s| SensorOverlap {
                 shape: shapes.id_of(s),

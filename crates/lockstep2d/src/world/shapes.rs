@@ -22,7 +22,7 @@ impl World {
         def.validate(owner.is_dynamic())?;
         let collider = def.collider();
         let aabb = collider.aabb(owner.xf);
-        let is_static = owner.body_type == BodyType::Static;
+        let (is_static, enabled) = (owner.body_type == BodyType::Static, owner.enabled);
         let id: ShapeId = self.shapes_mut().insert(Shape {
             body: body_index,
             def: *def,
@@ -31,10 +31,12 @@ impl World {
             link: Link::default(),
         });
         let filter = ProxyFilter::of(&def.filter);
-        let proxy = self
-            .state
-            .broadphase
-            .create_proxy(aabb, id.index, is_static, filter);
+        // A disabled body's shapes join the broad phase when it is enabled.
+        let proxy = if enabled {
+            (self.state.broadphase).create_proxy(aabb, id.index, is_static, filter)
+        } else {
+            ProxyKey::PLACEHOLDER
+        };
         self.shapes_mut()
             .get_mut(id.index)
             .expect("just inserted")
@@ -68,6 +70,10 @@ impl World {
         let shape = self.shapes_mut().get_mut(index).expect("resolved");
         shape.def.filter = filter;
         let (proxy, body) = (shape.proxy, shape.body);
+        if proxy == ProxyKey::PLACEHOLDER {
+            // On a disabled body: the filter takes effect when it is enabled.
+            return Ok(());
+        }
         self.state
             .broadphase
             .set_filter(proxy, ProxyFilter::of(&filter));
@@ -101,6 +107,21 @@ impl World {
     pub fn shape_def(&self, id: ShapeId) -> Result<ShapeDef> {
         let index = self.state.shapes.resolve(id)?;
         Ok(self.shape(index).def)
+    }
+
+    /// The shape's user data (`ShapeDef::user_data`).
+    pub fn shape_user_data(&self, id: ShapeId) -> Result<u64> {
+        Ok(self.shape_def(id)?.user_data)
+    }
+
+    pub fn set_shape_user_data(&mut self, id: ShapeId, user_data: u64) -> Result<()> {
+        let index = self.state.shapes.resolve(id)?;
+        self.shapes_mut()
+            .get_mut(index)
+            .expect("resolved")
+            .def
+            .user_data = user_data;
+        Ok(())
     }
 
     /// The shape's tight bounding box at its body's current pose.
@@ -138,7 +159,9 @@ impl World {
             .shapes_mut()
             .remove(index)
             .expect("internal shape index is live");
-        self.state.broadphase.destroy_proxy(shape.proxy);
+        if shape.proxy != ProxyKey::PLACEHOLDER {
+            self.state.broadphase.destroy_proxy(shape.proxy);
+        }
         if shape.def.is_sensor {
             self.remove_sensor(index);
         }
@@ -162,9 +185,25 @@ impl World {
         self.wake_queued();
     }
 
+    /// Ends every contact of body `index` now, reporting those that touched and waking
+    /// what they touched.
+    pub(super) fn end_contacts_of(&mut self, index: u32) {
+        let (shapes, bodies) = (&self.state.shapes, &self.state.bodies);
+        let (pending, touched) = (&mut self.state.pending_events, &mut self.islands.to_wake);
+        self.state.contacts.remove_where(|c| {
+            let involved = c.body_a == index || c.body_b == index;
+            if involved {
+                let ids = (|s| shapes.id_of(s), |b| bodies.id_of(b));
+                report_end(c, ids, pending, touched);
+            }
+            involved
+        });
+        self.wake_queued();
+    }
+
     /// Mass, centre of mass and inertia from the shapes, and how far the shapes reach
     /// from the centre of mass.
-    fn update_mass(&mut self, body_index: u32) {
+    pub(super) fn update_mass(&mut self, body_index: u32) {
         let shapes = self.state.shapes.as_ref();
         let members: Vec<&Shape> = (self.body(body_index).shapes.iter(shapes))
             .map(|s| self.shape(s))

@@ -143,7 +143,7 @@ impl World {
         let mut may_change = false;
         for body in self.state.bodies.values_mut() {
             if !body.is_simulated() {
-                may_change |= body.is_dynamic();
+                may_change |= body.is_dynamic() && body.enabled;
                 continue;
             }
             let speed = body.v.length() + body.w.abs() * body.extent;
@@ -171,7 +171,7 @@ impl World {
         dynamic.clear();
         dynamic.resize(slots, false);
         for (index, body) in self.state.bodies.iter() {
-            dynamic[index as usize] = body.is_dynamic();
+            dynamic[index as usize] = body.is_dynamic() && body.enabled;
         }
         let links = self
             .state
@@ -187,7 +187,7 @@ impl World {
             }
         }
         for (index, body) in self.state.bodies.iter_mut() {
-            body.island = if body.is_dynamic() {
+            body.island = if body.is_dynamic() && body.enabled {
                 find(parent, index)
             } else {
                 u32::MAX
@@ -209,7 +209,7 @@ impl World {
         }
         let time = self.state.sleep.time;
         for body in self.state.bodies.values_mut() {
-            if !body.is_dynamic() {
+            if !body.is_dynamic() || !body.enabled {
                 continue;
             }
             if least[body.island as usize] >= time {

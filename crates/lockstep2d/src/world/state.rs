@@ -15,7 +15,7 @@ use super::sensor::SensorState;
 use crate::body::{Body, JointEdge, edge_joint};
 use crate::broadphase::{BroadPhase, ProxyFilter};
 use crate::contact::{Contact, ContactSet};
-use crate::events::{ContactEvents, SensorEvents};
+use crate::events::{ContactEvents, JointEvent, SensorEvents};
 use crate::id::{BodyId, Slots};
 use crate::joint::Joint;
 use crate::math::{Aabb, Vec2};
@@ -50,6 +50,8 @@ pub(crate) struct SimState {
     /// Events caused between steps (destroying a touching shape), delivered with the
     /// next step's.
     pub pending_events: ContactEvents,
+    /// Joint events of the last step.
+    pub joint_events: Vec<JointEvent>,
     /// Sensor shapes in slot order, each with what overlapped it after the last step.
     pub sensors: Vec<SensorState>,
     /// Sensor events of the last step.
@@ -89,7 +91,7 @@ clone_by_field!(
     copied: [gravity, settings, step_count, impulse_to_force, hit_event_threshold, bounds, sleep],
     cloned: [
         bodies, shapes, joints, joint_edges, contacts, broadphase, events, pending_events,
-        sensors, sensor_events, removed
+        sensors, sensor_events, joint_events, removed
     ]
 );
 
@@ -125,10 +127,14 @@ impl SimState {
                 .get(shape)
                 .is_some_and(|s| s.proxy == key && ProxyFilter::of(&s.def.filter) == filter)
         };
-        let proxies_ok = self
-            .shapes
-            .iter()
-            .all(|(i, s)| self.broadphase.leaf_user(s.proxy) == Some(i));
+        let proxies_ok = self.shapes.iter().all(|(i, s)| {
+            let enabled = self.bodies.get(s.body).is_some_and(|b| b.enabled);
+            if enabled {
+                self.broadphase.leaf_user(s.proxy) == Some(i)
+            } else {
+                s.proxy == crate::broadphase::ProxyKey::PLACEHOLDER
+            }
+        });
         if !(proxies_ok && self.broadphase.is_consistent(owns)) {
             return Err("a broad-phase tree out of shape or out of step with the shapes");
         }
