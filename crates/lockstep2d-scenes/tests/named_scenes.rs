@@ -37,6 +37,7 @@ fn names_are_listed_in_order_and_each_defines_its_scene() {
             "ball_and_chain",
             "ragdoll",
             "falling_hinges",
+            "sensor_gate",
             "large_pyramid",
             "many_pyramids",
             "joint_grid",
@@ -81,6 +82,8 @@ fn every_scene_builds_with_the_bodies_and_joints_of_its_source() {
         ("ball_and_chain", 1 + 30 + 1, 31),
         ("ragdoll", 1 + 10, 9),
         ("falling_hinges", 1 + 80, 40),
+        // A gate and a bar, eight blocks, six balls and a rover.
+        ("sensor_gate", 3 + 8 + 6 + 1, 0),
         ("large_pyramid", 1 + 5050, 0),
         ("many_pyramids", 1 + 400 * 55, 0),
         // Box2D's 2 × 9,900 pins, less the six between static circles.

@@ -76,3 +76,22 @@ fn state_outside_the_world_is_caught_at_the_frame_it_diverges() {
         other => panic!("expected a mismatch at frame 50, got {other:?}"),
     }
 }
+
+/// Sensors' overlap lists are state: rolled back and replayed, they give the same hash
+/// (which covers them) and the same events.
+#[test]
+fn a_scene_with_sensors_survives_every_rollback() {
+    let (resimulated, _) = scripted("sensor_gate", 200, 1);
+    assert_eq!(resimulated, 7 * (200 - 7));
+    let mut scene = named("sensor_gate").unwrap().build().unwrap();
+    let (mut begins, mut ends) = (0, 0);
+    for _ in 0..200 {
+        scene.world.step(1.0 / scene.hz).unwrap();
+        begins += scene.world.sensor_events().begin.len();
+        ends += scene.world.sensor_events().end.len();
+    }
+    assert!(
+        begins >= 8 && ends >= 4,
+        "the sensors saw {begins} begins, {ends} ends"
+    );
+}

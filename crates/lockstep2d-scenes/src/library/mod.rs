@@ -7,14 +7,16 @@ mod box2d_lite;
 mod determinism;
 mod joints;
 mod robustness;
+mod sensors;
 mod stacking;
 
 use crate::def::{BodyJson, SceneDef, ShapeJson};
 
 /// Box2D-Lite's demos in its order; then the robustness and stacking samples of Box2D
 /// v3 and Solver2D, from single stacks to whole structures; the joint samples; Box2D's
-/// determinism scene; and last Box2D v3's benchmarks, the big ones, smallest first.
-const NAMES: [&str; 31] = [
+/// determinism scene; a scene of sensors; and last Box2D v3's benchmarks, the big ones,
+/// smallest first.
+const NAMES: [&str; 32] = [
     "single_box",
     "simple_pendulum",
     "varying_friction",
@@ -39,6 +41,7 @@ const NAMES: [&str; 31] = [
     "ball_and_chain",
     "ragdoll",
     "falling_hinges",
+    "sensor_gate",
     "large_pyramid",
     "many_pyramids",
     "joint_grid",
@@ -80,6 +83,7 @@ pub fn named(name: &str) -> Option<SceneDef> {
         "ball_and_chain" => joints::ball_and_chain,
         "ragdoll" => joints::ragdoll,
         "falling_hinges" => determinism::falling_hinges,
+        "sensor_gate" => sensors::sensor_gate,
         "large_pyramid" => benchmarks::large_pyramid,
         "many_pyramids" => benchmarks::many_pyramids,
         "joint_grid" => benchmarks::joint_grid,
