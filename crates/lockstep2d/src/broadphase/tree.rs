@@ -603,7 +603,8 @@ mod tests {
     use super::*;
     use glam::Vec2;
 
-    fn unit_at(x: f32, y: f32) -> Aabb {
+    /// A 1 m square with its lower corner at (x, y).
+    pub(super) fn unit_at(x: f32, y: f32) -> Aabb {
         Aabb {
             min: Vec2::new(x, y),
             max: Vec2::new(x + 1.0, y + 1.0),

@@ -242,7 +242,7 @@ impl World {
             .expect("internal body index is live")
     }
 
-    fn body_ref(&self, id: BodyId) -> Result<&Body> {
+    pub(super) fn body_ref(&self, id: BodyId) -> Result<&Body> {
         let index = self.state.bodies.resolve(id)?;
         Ok(self.body(index))
     }

@@ -11,8 +11,7 @@ use crate::id::BodyId;
 impl World {
     /// The body's user data (`BodyDef::user_data`).
     pub fn body_user_data(&self, id: BodyId) -> Result<u64> {
-        let index = self.state.bodies.resolve(id)?;
-        Ok(self.body(index).user_data)
+        Ok(self.body_ref(id)?.user_data)
     }
 
     pub fn set_body_user_data(&mut self, id: BodyId, user_data: u64) -> Result<()> {
@@ -22,8 +21,7 @@ impl World {
     }
 
     pub fn is_fixed_rotation(&self, id: BodyId) -> Result<bool> {
-        let index = self.state.bodies.resolve(id)?;
-        Ok(self.body(index).fixed_rotation)
+        Ok(self.body_ref(id)?.fixed_rotation)
     }
 
     /// Stops the body turning (its spin is zeroed and its inertia ignored) or lets it
@@ -41,8 +39,7 @@ impl World {
     }
 
     pub fn is_bullet(&self, id: BodyId) -> Result<bool> {
-        let index = self.state.bodies.resolve(id)?;
-        Ok(self.body(index).is_bullet)
+        Ok(self.body_ref(id)?.is_bullet)
     }
 
     /// Makes the body a bullet (see `BodyDef::is_bullet`) or an ordinary body.
@@ -53,8 +50,7 @@ impl World {
     }
 
     pub fn is_enabled(&self, id: BodyId) -> Result<bool> {
-        let index = self.state.bodies.resolve(id)?;
-        Ok(self.body(index).enabled)
+        Ok(self.body_ref(id)?.enabled)
     }
 
     /// Takes the body out of the simulation, or puts it back. A disabled body keeps its

@@ -160,14 +160,8 @@ impl DynamicTree {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::unit_at;
     use super::*;
-
-    fn unit_at(x: f32, y: f32) -> Aabb {
-        Aabb {
-            min: Vec2::new(x, y),
-            max: Vec2::new(x + 1.0, y + 1.0),
-        }
-    }
 
     fn grid() -> DynamicTree {
         let mut tree = DynamicTree::default();
