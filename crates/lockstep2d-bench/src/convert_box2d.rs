@@ -8,7 +8,7 @@
 use boxdd_sys::ffi::*;
 use lockstep2d_scenes::{BodyJson, BodyKind, JointJson, JointKind, SceneDef, ShapeJson};
 
-use crate::engine::{BenchWorld, BodyState};
+use crate::engine::{BenchWorld, BodyState, QueryBox, QueryRay};
 use crate::frames::{
     DEFAULT_WHEEL_SPRING, distance_length, local_frame_angle, local_point, rotation,
 };
@@ -313,6 +313,50 @@ impl JointFrames {
 }
 
 impl BenchWorld for Box2dWorld {
+    fn cast_rays(&self, rays: &[QueryRay]) -> usize {
+        rays.iter()
+            .filter(|r| {
+                // SAFETY: a plain query on the world this struct owns.
+                let result = unsafe {
+                    b2World_CastRayClosest(
+                        self.world,
+                        vec2(r.origin),
+                        vec2(r.translation),
+                        b2DefaultQueryFilter(),
+                    )
+                };
+                result.hit
+            })
+            .count()
+    }
+
+    /// Box2D's AABB query tests the tree's fattened boxes only.
+    fn overlap_boxes(&self, boxes: &[QueryBox]) -> usize {
+        let mut found: Vec<b2ShapeId> = Vec::new();
+        let mut total = 0;
+        for b in boxes {
+            found.clear();
+            let aabb = b2AABB {
+                lowerBound: vec2(b.min),
+                upperBound: vec2(b.max),
+            };
+            let context = (&mut found as *mut Vec<b2ShapeId>).cast();
+            // SAFETY: the callback only pushes onto `found`, which outlives the call.
+            unsafe {
+                b2World_OverlapAABB(
+                    self.world,
+                    vec2([0.0, 0.0]),
+                    aabb,
+                    b2DefaultQueryFilter(),
+                    Some(collect_shape),
+                    context,
+                );
+            }
+            total += found.len();
+        }
+        total
+    }
+
     fn step(&mut self) -> Result<(), String> {
         // SAFETY: the world is alive until Drop.
         unsafe { b2World_Step(self.world, self.dt, self.substeps) };
@@ -352,6 +396,14 @@ impl Drop for Box2dWorld {
         // SAFETY: created in `new`, destroyed once, here.
         unsafe { b2DestroyWorld(self.world) };
     }
+}
+
+/// Box2D's overlap callback: pushes the shape onto the `Vec<b2ShapeId>` in `context`.
+unsafe extern "C" fn collect_shape(shape: b2ShapeId, context: *mut std::ffi::c_void) -> bool {
+    // SAFETY: `overlap_boxes` passes a live `Vec<b2ShapeId>` as the context.
+    let found = unsafe { &mut *context.cast::<Vec<b2ShapeId>>() };
+    found.push(shape);
+    true
 }
 
 fn vec2([x, y]: [f32; 2]) -> b2Vec2 {

@@ -22,7 +22,7 @@ use lockstep2d_scenes::{
 };
 use rapier2d::prelude::*;
 
-use crate::engine::{BenchWorld, BodyState};
+use crate::engine::{BenchWorld, BodyState, QueryBox, QueryRay};
 use crate::frames::{
     DEFAULT_WHEEL_SPRING, distance_length, local_frame_angle, local_point, stiffness_damping,
 };
@@ -277,6 +277,34 @@ fn unconverted(joint: &JointJson, what: &str) -> String {
 }
 
 impl BenchWorld for RapierWorld {
+    /// The query pipeline over the broad phase's BVH; solid shapes, so a ray from inside
+    /// hits at 0 as lockstep2d's does.
+    fn cast_rays(&self, rays: &[QueryRay]) -> usize {
+        let pipeline = self.world.query_pipeline();
+        rays.iter()
+            .filter(|r| {
+                let ray = Ray::new(vector(r.origin), vector(r.translation));
+                pipeline.cast_ray_and_get_normal(&ray, 1.0, true).is_some()
+            })
+            .count()
+    }
+
+    /// rapier's AABB query tests the BVH's boxes only (`intersect_aabb_conservative`).
+    fn overlap_boxes(&self, boxes: &[QueryBox]) -> usize {
+        let pipeline = self.world.query_pipeline();
+        boxes
+            .iter()
+            .map(|b| {
+                let aabb = Aabb::new(vector(b.min), vector(b.max));
+                let found: Vec<ColliderHandle> = pipeline
+                    .intersect_aabb_conservative(aabb)
+                    .map(|(handle, _)| handle)
+                    .collect();
+                found.len()
+            })
+            .sum()
+    }
+
     fn step(&mut self) -> Result<(), String> {
         self.world.step();
         Ok(())

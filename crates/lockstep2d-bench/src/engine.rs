@@ -29,6 +29,24 @@ pub trait BenchWorld {
     fn snapshot_bytes(&self) -> Option<Vec<u8>> {
         None
     }
+    /// Casts each ray for its closest hit; returns how many hit something.
+    fn cast_rays(&self, rays: &[QueryRay]) -> usize;
+    /// Finds the shapes overlapping each box into a list; returns how many in all.
+    fn overlap_boxes(&self, boxes: &[QueryBox]) -> usize;
+}
+
+/// A ray from `origin` to `origin + translation`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct QueryRay {
+    pub origin: [f32; 2],
+    pub translation: [f32; 2],
+}
+
+/// An axis-aligned box.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct QueryBox {
+    pub min: [f32; 2],
+    pub max: [f32; 2],
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

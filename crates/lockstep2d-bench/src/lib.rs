@@ -19,6 +19,7 @@ pub mod geometry;
 pub mod lockstep;
 pub mod machine;
 pub mod quality;
+pub mod queries;
 pub mod report;
 pub mod settings;
 pub mod timing;

@@ -2,7 +2,9 @@
 
 use lockstep2d_scenes::{Scene, SceneDef};
 
-use crate::engine::{BenchWorld, BodyState};
+use lockstep2d::{Aabb, QueryFilter, Vec2};
+
+use crate::engine::{BenchWorld, BodyState, QueryBox, QueryRay};
 use crate::settings::Settings;
 
 pub struct LockstepWorld {
@@ -41,6 +43,35 @@ impl LockstepWorld {
 }
 
 impl BenchWorld for LockstepWorld {
+    fn cast_rays(&self, rays: &[QueryRay]) -> usize {
+        let (world, any) = (&self.scene.world, QueryFilter::default());
+        rays.iter()
+            .filter(|r| {
+                let (origin, translation) = (Vec2::from(r.origin), Vec2::from(r.translation));
+                matches!(
+                    world.cast_ray_closest(origin, translation, &any),
+                    Ok(Some(_))
+                )
+            })
+            .count()
+    }
+
+    fn overlap_boxes(&self, boxes: &[QueryBox]) -> usize {
+        let (world, any) = (&self.scene.world, QueryFilter::default());
+        boxes
+            .iter()
+            .map(|b| {
+                let aabb = Aabb {
+                    min: Vec2::from(b.min),
+                    max: Vec2::from(b.max),
+                };
+                world
+                    .overlap_aabb(aabb, &any)
+                    .map_or(0, |found| found.len())
+            })
+            .sum()
+    }
+
     fn step(&mut self) -> Result<(), String> {
         self.scene.world.step(self.dt).map_err(|e| e.to_string())
     }

@@ -3,6 +3,8 @@
 //! ```sh
 //! cargo run --release -p lockstep2d-bench -- all
 //! cargo run --release -p lockstep2d-bench -- large_pyramid --steps 200 --runs 5 --json
+//! cargo run --release -p lockstep2d-bench -- raycast --json
+//! cargo run --release -p lockstep2d-bench -- overlap
 //! ```
 
 use std::path::PathBuf;
@@ -13,6 +15,7 @@ use lockstep2d_bench::alloc_counter::CountingAlloc;
 use lockstep2d_bench::engine::Engine;
 use lockstep2d_bench::machine;
 use lockstep2d_bench::quality::{Measure, max_speed};
+use lockstep2d_bench::queries::{self, QueryKind};
 use lockstep2d_bench::report::{CSV_HEADER, EngineResult, SceneReport};
 use lockstep2d_bench::settings::Settings;
 use lockstep2d_bench::timing::EngineRun;
@@ -34,7 +37,8 @@ const ALL_SCENES: [&str; 7] = [
 #[derive(Parser, Debug)]
 #[command(about = "Time lockstep2d against rapier2d and Box2D v3 on the same scenes")]
 struct Args {
-    /// A named scene (`lockstep2d scenes` lists them), or `all` for Box2D's benchmarks.
+    /// A named scene (`lockstep2d scenes` lists them), `all` for Box2D's benchmarks, or
+    /// `raycast` / `overlap` for 10,000 scene queries into a settled large_pyramid.
     scene: String,
     /// Timed steps per run (default: the scene's own count).
     #[arg(long)]
@@ -70,6 +74,9 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if let Some(kind) = QueryKind::parse(&args.scene) {
+        return bench_queries(kind, &engines, &args);
+    }
     let names: Vec<&str> = match args.scene.as_str() {
         "all" => ALL_SCENES.to_vec(),
         name => vec![name],
@@ -108,6 +115,22 @@ fn main() -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Times one kind of scene query in every engine and prints the table or JSON line.
+fn bench_queries(kind: QueryKind, engines: &[Engine], args: &Args) -> ExitCode {
+    match queries::bench(kind, engines, args.runs) {
+        Ok(report) if args.json => match serde_json::to_string(&report) {
+            Ok(line) => println!("{line}"),
+            Err(e) => eprintln!("{}: cannot write JSON: {e}", kind.name()),
+        },
+        Ok(report) => println!("{}", report.text(kind)),
+        Err(e) => {
+            eprintln!("{}: {e}", kind.name());
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 /// Writes `rows` under [`CSV_HEADER`] to this machine's results file.

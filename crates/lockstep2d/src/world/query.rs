@@ -212,7 +212,7 @@ impl World {
             min: point,
             max: point,
         };
-        self.overlapping(&area, filter, |collider, xf| {
+        self.overlapping(&area, filter, |_, collider, xf| {
             touches_point(collider, xf, point)
         })
     }
@@ -229,8 +229,12 @@ impl World {
                 reason: "must be at least min on both axes",
             });
         }
-        self.overlapping(&aabb, filter, |collider, xf| {
-            touches_box(collider, xf, &aabb)
+        // A shape whose tree box lies inside the query box touches it: no need to load
+        // the shape to know.
+        let broadphase = &self.state.broadphase;
+        let inside = |index: u32| aabb.contains(&broadphase.shape_box(index));
+        self.overlapping(&aabb, filter, |index, collider, xf| {
+            inside(index) || touches_box(collider, xf, &aabb)
         })
     }
 
@@ -245,33 +249,32 @@ impl World {
     ) -> Result<Vec<ShapeId>> {
         let collider = check_placed_geometry(geometry, transform)?;
         let area = collider.aabb(transform);
-        self.overlapping(&area, filter, |other, xf| {
+        self.overlapping(&area, filter, |_, other, xf| {
             touches_collider(&collider, transform, other, xf)
         })
     }
 
-    /// The seen shapes whose tree boxes overlap `area` and that `touches`, sorted.
+    /// The seen shapes whose tree boxes overlap `area` and that `touches` (given the
+    /// shape's slot, collider and pose), sorted.
     fn overlapping(
         &self,
         area: &Aabb,
         filter: &QueryFilter,
-        touches: impl Fn(&Collider, Transform) -> bool,
+        touches: impl Fn(u32, &Collider, Transform) -> bool,
     ) -> Result<Vec<ShapeId>> {
         let seen = self.resolve_filter(filter)?;
         let mut found = Vec::new();
         self.state.broadphase.visit_box(area, seen.proxy, |index| {
             if let Some((shape, body)) = self.seen_shape(&seen, index)
-                && touches(&shape.collider, body.xf)
+                && touches(index, &shape.collider, body.xf)
             {
-                found.push(index);
+                found.push(self.state.shapes.id_of(index));
             }
             true
         });
+        // Ids order by slot first: slot order, whatever order the trees gave.
         found.sort_unstable();
-        Ok(found
-            .into_iter()
-            .map(|i| self.state.shapes.id_of(i))
-            .collect())
+        Ok(found)
     }
 
     /// Checks a cast's start and translation and resolves its filter.

@@ -1,0 +1,244 @@
+//! Scene-query benchmarks: 10,000 closest-hit rays (`raycast`) or 10,000 box overlap
+//! queries (`overlap`) into a settled `large_pyramid`, the same rays and boxes in every
+//! engine, on one thread.
+//!
+//! Each engine builds the pyramid, steps it until it has settled (the same steps in
+//! every engine), then answers the whole batch once untimed and `runs` times timed, the
+//! engines taking turns run by run so a spell of load slows a run of each. Box2D's and
+//! rapier's box queries test only their trees' boxes; lockstep2d's tests each shape's
+//! geometry, so it finds fewer shapes for more work.
+
+use std::time::Instant;
+
+use lockstep2d_scenes::{Pcg32, SceneDef, named};
+use serde::Serialize;
+
+use crate::engine::{BenchWorld, Engine, QueryBox, QueryRay};
+use crate::settings::Settings;
+
+/// Queries in a batch.
+pub const BATCH: usize = 10_000;
+/// Steps before the queries: the pyramid has settled and sleeps by then.
+pub const SETTLE_STEPS: u32 = 300;
+
+/// Which batch of queries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueryKind {
+    Raycast,
+    Overlap,
+}
+
+impl QueryKind {
+    pub fn parse(name: &str) -> Option<QueryKind> {
+        match name {
+            "raycast" => Some(QueryKind::Raycast),
+            "overlap" => Some(QueryKind::Overlap),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            QueryKind::Raycast => "raycast",
+            QueryKind::Overlap => "overlap",
+        }
+    }
+
+    /// What the count each engine reports means.
+    fn counted(self) -> &'static str {
+        match self {
+            QueryKind::Raycast => "rays that hit",
+            QueryKind::Overlap => "shapes found",
+        }
+    }
+}
+
+/// The batch, built once and handed to every engine.
+pub enum Batch {
+    Rays(Vec<QueryRay>),
+    Boxes(Vec<QueryBox>),
+}
+
+impl Batch {
+    /// `BATCH` seeded rays or boxes over the scene's bodies' bounds grown by a tenth:
+    /// rays from anywhere there, up to half the scene's size long, in any direction;
+    /// boxes 0.2 to 4 m a side.
+    pub fn new(kind: QueryKind, def: &SceneDef) -> Batch {
+        let (min, max) = bounds(def);
+        let mut rng = Pcg32::new(2026, 19);
+        let point = move |rng: &mut Pcg32| [rng.range(min[0], max[0]), rng.range(min[1], max[1])];
+        let reach = 0.5 * (max[0] - min[0]).hypot(max[1] - min[1]);
+        match kind {
+            QueryKind::Raycast => Batch::Rays(
+                (0..BATCH)
+                    .map(|_| {
+                        let origin = point(&mut rng);
+                        let angle = rng.range(-std::f32::consts::PI, std::f32::consts::PI);
+                        let length = rng.range(0.05, 1.0) * reach;
+                        let direction = lockstep2d::Rot::from_angle(angle);
+                        let translation = [length * direction.c, length * direction.s];
+                        QueryRay {
+                            origin,
+                            translation,
+                        }
+                    })
+                    .collect(),
+            ),
+            QueryKind::Overlap => Batch::Boxes(
+                (0..BATCH)
+                    .map(|_| {
+                        let [x, y] = point(&mut rng);
+                        let (hx, hy) = (rng.range(0.1, 2.0), rng.range(0.1, 2.0));
+                        QueryBox {
+                            min: [x - hx, y - hy],
+                            max: [x + hx, y + hy],
+                        }
+                    })
+                    .collect(),
+            ),
+        }
+    }
+
+    /// Asks `world` the whole batch; returns its count.
+    fn ask(&self, world: &dyn BenchWorld) -> usize {
+        match self {
+            Batch::Rays(rays) => world.cast_rays(rays),
+            Batch::Boxes(boxes) => world.overlap_boxes(boxes),
+        }
+    }
+}
+
+/// The scene's bodies' positions, bounded and grown by a metre and then a tenth.
+fn bounds(def: &SceneDef) -> ([f32; 2], [f32; 2]) {
+    let (mut min, mut max) = ([f32::MAX; 2], [f32::MIN; 2]);
+    for body in &def.bodies {
+        for axis in 0..2 {
+            min[axis] = min[axis].min(body.position[axis] - 1.0);
+            max[axis] = max[axis].max(body.position[axis] + 1.0);
+        }
+    }
+    let grow = |axis: usize| 0.1 * (max[axis] - min[axis]);
+    let (gx, gy) = (grow(0), grow(1));
+    ([min[0] - gx, min[1] - gy], [max[0] + gx, max[1] + gy])
+}
+
+/// One engine's timings of the batch.
+#[derive(Clone, Debug, Serialize)]
+pub struct QueryResult {
+    pub name: &'static str,
+    /// ms for the whole batch, in run order.
+    #[serde(skip)]
+    pub run_ms: Vec<f64>,
+    pub ms_median: f64,
+    pub ms_min: f64,
+    /// Rays that hit, or shapes found.
+    pub count: usize,
+}
+
+/// Every engine's result for one kind of query.
+#[derive(Clone, Debug, Serialize)]
+pub struct QueryReport {
+    pub scene: &'static str,
+    pub queries: usize,
+    pub engines: Vec<QueryResult>,
+    pub ratios: QueryRatios,
+}
+
+/// lockstep2d's median over each peer's; `null` when either did not run.
+#[derive(Clone, Debug, Serialize)]
+pub struct QueryRatios {
+    pub rapier: Option<f64>,
+    pub box2d: Option<f64>,
+}
+
+/// Builds and settles `large_pyramid` in each engine, then times `kind` `runs` times.
+pub fn bench(kind: QueryKind, engines: &[Engine], runs: u32) -> Result<QueryReport, String> {
+    let def = named("large_pyramid").ok_or("no scene large_pyramid")?;
+    let settings = Settings::for_scene(&def, 1);
+    let batch = Batch::new(kind, &def);
+    let mut worlds = Vec::new();
+    for &engine in engines {
+        let mut world = engine.build(&def, &settings)?;
+        for _ in 0..SETTLE_STEPS {
+            world.step()?;
+        }
+        let count = batch.ask(world.as_ref());
+        worlds.push((engine, world, count, Vec::new()));
+    }
+    for _ in 0..runs.max(1) {
+        for (_, world, _, run_ms) in &mut worlds {
+            let start = Instant::now();
+            std::hint::black_box(batch.ask(world.as_ref()));
+            run_ms.push(start.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+    let engines: Vec<QueryResult> = worlds
+        .into_iter()
+        .map(|(engine, _, count, run_ms)| result(engine, count, run_ms))
+        .collect();
+    let ratio = |peer: Engine| {
+        let median = |e: Engine| {
+            engines
+                .iter()
+                .find(|r| r.name == e.name())
+                .map(|r| r.ms_median)
+        };
+        Some(median(Engine::Lockstep2d)? / median(peer)?)
+    };
+    let ratios = QueryRatios {
+        rapier: ratio(Engine::Rapier),
+        box2d: ratio(Engine::Box2d),
+    };
+    Ok(QueryReport {
+        scene: kind.name(),
+        queries: BATCH,
+        engines,
+        ratios,
+    })
+}
+
+fn result(engine: Engine, count: usize, run_ms: Vec<f64>) -> QueryResult {
+    let mut sorted = run_ms.clone();
+    sorted.sort_by(f64::total_cmp);
+    let n = sorted.len();
+    let ms_median = if n % 2 == 1 {
+        sorted[n / 2]
+    } else {
+        0.5 * (sorted[n / 2 - 1] + sorted[n / 2])
+    };
+    QueryResult {
+        name: engine.name(),
+        ms_min: sorted[0],
+        ms_median,
+        run_ms,
+        count,
+    }
+}
+
+impl QueryReport {
+    /// A table like the step benchmark's.
+    pub fn text(&self, kind: QueryKind) -> String {
+        let mut out = format!(
+            "{}: {} queries into a settled large_pyramid, {} runs\n  {:<11} {:>10} {:>10} {:>14}\n",
+            self.scene,
+            self.queries,
+            self.engines.first().map_or(0, |r| r.run_ms.len()),
+            "engine",
+            "median ms",
+            "min ms",
+            kind.counted(),
+        );
+        for r in &self.engines {
+            out += &format!(
+                "  {:<11} {:>10.3} {:>10.3} {:>14}\n",
+                r.name, r.ms_median, r.ms_min, r.count
+            );
+        }
+        for (peer, ratio) in [("rapier", self.ratios.rapier), ("box2d", self.ratios.box2d)] {
+            if let Some(ratio) = ratio {
+                out += &format!("  lockstep2d / {peer}: {ratio:.2}\n");
+            }
+        }
+        out
+    }
+}

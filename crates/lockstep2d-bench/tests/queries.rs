@@ -1,0 +1,18 @@
+//! The query benchmark asks every engine the same questions: on the same settled
+//! pyramid, the engines agree on how many rays hit and how many shapes the boxes find.
+
+use lockstep2d_bench::engine::Engine;
+use lockstep2d_bench::queries::{QueryKind, bench};
+
+#[test]
+fn the_engines_agree_on_what_the_rays_and_boxes_find() {
+    for kind in [QueryKind::Raycast, QueryKind::Overlap] {
+        let report = bench(kind, &Engine::ALL, 1).unwrap();
+        let counts: Vec<usize> = report.engines.iter().map(|r| r.count).collect();
+        let (least, most) = (counts.iter().min().unwrap(), counts.iter().max().unwrap());
+        // Box2D does not count rays that start inside a shape; the peers' box queries
+        // count every tree box that overlaps, lockstep2d only shapes that touch.
+        assert!(*least as f64 > 0.85 * *most as f64, "{}: {counts:?}", kind.name());
+        assert!(*least > 1000, "{}: too little found to compare: {counts:?}", kind.name());
+    }
+}
