@@ -5,6 +5,7 @@ mod frames;
 mod image_out;
 mod integrators;
 mod progress;
+mod query;
 mod render;
 mod replay;
 mod run;
@@ -47,6 +48,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Measure every point-mass integrator: order of convergence, energy drift, plots.
     Integrators(integrators::IntegratorsArgs),
+    /// Step a scene, then cast a ray or ask what touches a point or a box.
+    Query(query::QueryArgs),
 }
 
 fn main() -> ExitCode {
@@ -65,6 +68,7 @@ fn main() -> ExitCode {
         Some(Command::Record(args)) => replay::run_record(&args),
         Some(Command::Replay(args)) => replay::run_replay(&args),
         Some(Command::Integrators(args)) => integrators::run(&args),
+        Some(Command::Query(args)) => query::run(&args),
         None => default_run::run(),
     };
     match result {
