@@ -38,6 +38,7 @@ fn names_are_listed_in_order_and_each_defines_its_scene() {
             "ragdoll",
             "falling_hinges",
             "sensor_gate",
+            "ray_cast",
             "large_pyramid",
             "many_pyramids",
             "joint_grid",
@@ -84,6 +85,8 @@ fn every_scene_builds_with_the_bodies_and_joints_of_its_source() {
         ("falling_hinges", 1 + 80, 40),
         // A gate and a bar, eight blocks, six balls and a rover.
         ("sensor_gate", 3 + 8 + 6 + 1, 0),
+        // A ground, a post, a boulder and twelve falling shapes.
+        ("ray_cast", 3 + 12, 0),
         ("large_pyramid", 1 + 5050, 0),
         ("many_pyramids", 1 + 400 * 55, 0),
         // Box2D's 2 × 9,900 pins, less the six between static circles.

@@ -43,6 +43,13 @@ pub const SPARK: Rgb = Rgb(255, 190, 60);
 /// The mouse spring's line from the grabbed point to the cursor.
 pub const SPRING: Rgb = Rgb(240, 240, 240);
 
+/// A ray cast by the testbed and where it hits: the contact colours again, since a
+/// GIF's palette has no room for more.
+pub const RAY: Rgb = CONTACT_NORMAL;
+pub const RAY_HIT: Rgb = CONTACT_POINT;
+/// The closest hit, and every hit's normal.
+pub const RAY_CLOSEST: Rgb = SPARK;
+
 pub const TEXT: Rgb = Rgb(235, 235, 235);
 /// Behind the overlay's text, so it reads over bodies.
 pub const PANEL: Rgb = Rgb(8, 9, 12);

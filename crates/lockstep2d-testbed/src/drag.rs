@@ -35,9 +35,10 @@ pub struct Drag {
 }
 
 impl Drag {
-    /// Grabs the dynamic body under world point `p`, at the poses drawn, if any.
+    /// Grabs the dynamic body under world point `p`, if any, holding it where `pose`
+    /// (the drawn pose) puts `p`.
     pub fn grab(world: &World, pose: &PoseFn, p: Vec2) -> lockstep2d::Result<Option<Drag>> {
-        let Some(body) = body_at(world, pose, p)? else {
+        let Some(body) = body_at(world, p)? else {
             return Ok(None);
         };
         Ok(Some(Drag {

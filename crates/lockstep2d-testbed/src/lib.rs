@@ -1,6 +1,6 @@
 //! The lockstep2d testbed: one renderer that draws a `World` with `tiny-skia`, the
 //! camera it draws through, and the interactive pieces a testbed needs (picking and
-//! dragging bodies, the bomb). The window and the image files both take their pixels
+//! dragging bodies, the bomb, a ray cast to the cursor). The window and the image files both take their pixels
 //! from [`draw_world`], so a saved frame is exactly what the window showed.
 //!
 //! Nothing here steps the world: callers drive it with `FixedStepper` and hand the
@@ -18,6 +18,7 @@ mod overlay;
 mod palette;
 mod pick;
 mod raster;
+mod ray_view;
 mod renderer;
 mod sparks;
 
@@ -28,6 +29,7 @@ pub use drag::Drag;
 pub use gif_writer::GifWriter;
 pub use overlay::draw_overlay;
 pub use pick::body_at;
+pub use ray_view::{draw_ray_cast, ray_hits};
 pub use renderer::{draw_spring, draw_world, to_0rgb};
 pub use sparks::Sparks;
 pub use tiny_skia::Pixmap;

@@ -1,49 +1,25 @@
 //! Which body is under a point: what the mouse grabs.
 
-use lockstep2d::{BodyId, BodyType, Geometry, Vec2, World};
+use lockstep2d::{BodyId, BodyType, QueryFilter, Vec2, World};
 
-use crate::PoseFn;
-
-/// The last-drawn dynamic body whose shapes contain the world point `p`, at the poses
-/// the renderer drew (so the mouse grabs what the eye sees).
-pub fn body_at(world: &World, pose: &PoseFn, p: Vec2) -> lockstep2d::Result<Option<BodyId>> {
+/// The dynamic body with a shape touching the world point `p` (the last made, drawn on
+/// top, when several do), asked of the world with `overlap_point`. It looks at the
+/// world's poses, which differ from the drawn, smoothed ones by less than one step.
+pub fn body_at(world: &World, p: Vec2) -> lockstep2d::Result<Option<BodyId>> {
     let mut hit = None;
-    for body in world.body_ids() {
-        if world.body_type(body)? != BodyType::Dynamic {
-            continue;
-        }
-        let local = pose(body)?.inv_apply(p);
-        for shape in world.body_shapes(body)? {
-            if contains(&world.shape_def(shape)?.geometry, local) {
-                hit = Some(body);
-            }
+    for shape in world.overlap_point(p, &QueryFilter::default())? {
+        let body = world.shape_body(shape)?;
+        if world.body_type(body)? == BodyType::Dynamic {
+            hit = Some(hit.map_or(body, |h: BodyId| h.max(body)));
         }
     }
     Ok(hit)
 }
 
-/// Whether a point in the body's frame is inside the geometry.
-fn contains(geometry: &Geometry, p: Vec2) -> bool {
-    match geometry {
-        Geometry::Circle(c) => (p - c.center).length_squared() <= c.radius * c.radius,
-        Geometry::Polygon(poly) => poly
-            .vertices()
-            .iter()
-            .zip(poly.normals())
-            .all(|(&v, &n)| n.dot(p - v) <= 0.0),
-        Geometry::Capsule(c) => {
-            let axis = c.center2 - c.center1;
-            let t = ((p - c.center1).dot(axis) / axis.length_squared().max(f32::MIN_POSITIVE))
-                .clamp(0.0, 1.0);
-            (p - (c.center1 + t * axis)).length_squared() <= c.radius * c.radius
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lockstep2d::{BodyDef, Capsule, Polygon, ShapeDef, WorldDef};
+    use lockstep2d::{BodyDef, Capsule, Geometry, Polygon, ShapeDef, WorldDef};
 
     #[test]
     fn picks_dynamic_bodies_by_their_shapes_never_static_ones() {
@@ -62,11 +38,10 @@ mod tests {
         world
             .create_shape(body, &ShapeDef::new(Geometry::Capsule(capsule)))
             .unwrap();
-        let pose = |b| world.transform(b);
         let along = world.transform(body).unwrap().apply(Vec2::new(0.9, 0.2));
-        assert_eq!(body_at(&world, &pose, along).unwrap(), Some(body));
+        assert_eq!(body_at(&world, along).unwrap(), Some(body));
         let beside = world.transform(body).unwrap().apply(Vec2::new(0.0, 0.4));
-        assert_eq!(body_at(&world, &pose, beside).unwrap(), None);
-        assert_eq!(body_at(&world, &pose, Vec2::ZERO).unwrap(), None, "ground");
+        assert_eq!(body_at(&world, beside).unwrap(), None);
+        assert_eq!(body_at(&world, Vec2::ZERO).unwrap(), None, "ground");
     }
 }

@@ -18,6 +18,8 @@ pub enum Action {
     FasterPhysics,
     SlowerPhysics,
     Bomb,
+    ToggleBombMode,
+    ToggleRayCast,
     Fit,
     Quit,
 }
@@ -37,6 +39,8 @@ const KEYS: &[(Key, Action)] = &[
     (Key::Up, Action::FasterPhysics),
     (Key::Down, Action::SlowerPhysics),
     (Key::Space, Action::Bomb),
+    (Key::X, Action::ToggleBombMode),
+    (Key::C, Action::ToggleRayCast),
     (Key::F, Action::Fit),
     (Key::Escape, Action::Quit),
 ];

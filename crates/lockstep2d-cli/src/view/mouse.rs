@@ -22,6 +22,7 @@ impl Mouse {
             return Ok(());
         };
         let at = Vec2::new(x, y);
+        session.hover(at);
         let left = window.get_mouse_down(MouseButton::Left);
         match (self.left_was_down, left) {
             (false, true) => session.grab(at)?,

@@ -43,7 +43,14 @@ pub fn lines(session: &Session) -> Vec<String> {
             on(switches.accumulate_impulses),
             on(switches.position_correction)
         ),
-        "arrows: scene / rate  Enter pause  O step  R restart  Space bomb  F fit".to_string(),
+        format!(
+            "arrows: scene / rate  Enter pause  O step  R restart  Space {}  X bomb/explode  C ray {}  F fit",
+            match session.bomb_mode {
+                super::session::BombMode::Throw => "bomb",
+                super::session::BombMode::Explode => "explode at cursor",
+            },
+            on(session.ray_cast)
+        ),
         "mouse: drag bodies, wheel zoom, right-drag pan".to_string(),
     ]
 }

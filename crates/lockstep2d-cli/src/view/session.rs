@@ -4,9 +4,12 @@
 
 use std::time::{Duration, Instant};
 
-use lockstep2d::{Aabb, FixedStepper, Smoothing, SolverKind, StepperConfig, Vec2, World};
+use lockstep2d::{
+    Aabb, ExplosionDef, FixedStepper, Smoothing, SolverKind, StepperConfig, Vec2, World,
+};
 use lockstep2d_testbed::{
-    Bomb, Camera, Drag, Pixmap, Sparks, draw_overlay, draw_spring, draw_world, scene_bounds,
+    Bomb, Camera, Drag, Pixmap, Sparks, draw_overlay, draw_ray_cast, draw_spring, draw_world,
+    ray_hits, scene_bounds,
 };
 
 use super::keys::Action;
@@ -27,6 +30,20 @@ pub struct Switches {
     pub accumulate_impulses: bool,
     pub position_correction: bool,
 }
+
+/// What the bomb key does: Box2D-Lite's thrown box, or an explosion at the cursor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BombMode {
+    Throw,
+    Explode,
+}
+
+/// The explosion at the cursor: full strength within 1 m, fading over 4 m more, with
+/// 20 N·s per metre of width facing it (a 1 m crate of 1 kg leaves at 20 m/s).
+const EXPLOSION: (f32, f32, f32) = (1.0, 4.0, 20.0);
+
+/// The scene whose ray cast is on from the start.
+const RAY_CAST_SCENE: &str = "ray_cast";
 
 /// What the last frame did, for the overlay.
 #[derive(Clone, Copy, Debug, Default)]
@@ -54,6 +71,11 @@ pub struct Session {
     bomb: Bomb,
     /// Thrown by hits, moved on the frame time; not part of the world.
     pub sparks: Sparks,
+    pub bomb_mode: BombMode,
+    /// Whether a ray is cast every frame from the scene's top-left corner to the cursor.
+    pub ray_cast: bool,
+    /// The world point under the mouse, when the window has it.
+    cursor: Option<Vec2>,
     pub quit: bool,
 }
 
@@ -84,6 +106,9 @@ impl Session {
             drag: None,
             bomb: Bomb::default(),
             sparks: Sparks::default(),
+            bomb_mode: BombMode::Throw,
+            ray_cast: source == RAY_CAST_SCENE,
+            cursor: None,
             quit: false,
         };
         session.frame_scene();
@@ -113,6 +138,7 @@ impl Session {
         self.drag = None;
         self.bomb = Bomb::default();
         self.sparks = Sparks::default();
+        self.ray_cast |= self.name == RAY_CAST_SCENE;
         self.frame_scene();
         self.apply_switches()
     }
@@ -157,6 +183,13 @@ impl Session {
             Action::FasterPhysics => self.change_rate(true)?,
             Action::SlowerPhysics => self.change_rate(false)?,
             Action::Bomb => self.launch_bomb()?,
+            Action::ToggleBombMode => {
+                self.bomb_mode = match self.bomb_mode {
+                    BombMode::Throw => BombMode::Explode,
+                    BombMode::Explode => BombMode::Throw,
+                }
+            }
+            Action::ToggleRayCast => self.ray_cast = !self.ray_cast,
             Action::Fit => self.frame_scene(),
             Action::Quit => self.quit = true,
         }
@@ -205,15 +238,44 @@ impl Session {
         }
     }
 
+    /// Throws the bomb, or sets off an explosion at the cursor (at the scene's middle
+    /// when the mouse is away).
     fn launch_bomb(&mut self) -> Result<(), String> {
-        let around = self.bounds.unwrap_or(Aabb {
+        let around = self.scene_box();
+        let result = match self.bomb_mode {
+            BombMode::Throw => self.bomb.launch(&mut self.world, around).map(|_| ()),
+            BombMode::Explode => {
+                let at = self.cursor.unwrap_or(0.5 * (around.min + around.max));
+                let (radius, falloff, impulse) = EXPLOSION;
+                let def = ExplosionDef::new(at, radius, falloff, impulse);
+                self.world.explode(&def)
+            }
+        };
+        result.map_err(|e| e.to_string())
+    }
+
+    /// The scene's bounds when loaded, or a 10 m square about the origin.
+    fn scene_box(&self) -> Aabb {
+        self.bounds.unwrap_or(Aabb {
             min: Vec2::splat(-5.0),
             max: Vec2::splat(5.0),
-        });
-        self.bomb
-            .launch(&mut self.world, around)
-            .map_err(|e| e.to_string())?;
-        Ok(())
+        })
+    }
+
+    /// Notes the mouse at the pixel `at`: where the ray points and the explosion goes.
+    pub fn hover(&mut self, at: Vec2) {
+        self.cursor = Some(self.camera.to_world(at));
+    }
+
+    /// The ray cast's ends: the scene's top-left corner, and the cursor (the scene's
+    /// bottom-right corner while the mouse is away).
+    pub fn ray_ends(&self) -> (Vec2, Vec2) {
+        let around = self.scene_box();
+        let from = Vec2::new(around.min.x, around.max.y);
+        (
+            from,
+            self.cursor.unwrap_or(Vec2::new(around.max.x, around.min.y)),
+        )
     }
 
     /// Grabs the body under the pixel `at`, if any.
@@ -274,6 +336,13 @@ impl Session {
         if let Some(drag) = &self.drag {
             let anchor = drag.anchor(pose(drag.body()).map_err(|e| e.to_string())?);
             draw_spring(pixmap, &self.camera, anchor, drag.target());
+        }
+        if self.ray_cast {
+            let ends = self.ray_ends();
+            if ends.0 != ends.1 {
+                let hits = ray_hits(world, ends.0, ends.1).map_err(|e| e.to_string())?;
+                draw_ray_cast(pixmap, &self.camera, ends, &hits);
+            }
         }
         draw_overlay(pixmap, &overlay::lines(self));
         Ok(())
@@ -401,5 +470,51 @@ mod tests {
             s.world.position(top).unwrap().x < start.x - 1.0,
             "the box followed"
         );
+    }
+
+    #[test]
+    fn the_second_bomb_mode_explodes_at_the_cursor_pushing_bodies_away_from_it() {
+        let mut s = session();
+        let top = *s.world.body_ids().collect::<Vec<_>>().last().unwrap();
+        let below = s.world.position(top).unwrap() - Vec2::new(0.0, 0.6);
+        s.hover(s.camera.to_screen(below));
+        s.act(Action::ToggleBombMode).unwrap();
+        assert_eq!(s.bomb_mode, BombMode::Explode);
+        let bodies = s.world.body_count();
+        s.act(Action::Bomb).unwrap();
+        assert_eq!(s.world.body_count(), bodies, "no bomb body is thrown");
+        let v = s.world.linear_velocity(top).unwrap();
+        // 20 N·s per metre on its 1 m bottom face, full strength 0.1 m away: 20 N·s on
+        // Box2D-Lite's 10 kg box.
+        assert!(
+            (v.y - 2.0).abs() < 0.01 && v.x.abs() < 0.01,
+            "blown straight up: {v}"
+        );
+    }
+
+    #[test]
+    fn the_ray_cast_scene_draws_its_ray_to_the_cursor_and_marks_the_closest_hit() {
+        let mut s = Session::new("ray_cast", 320, 240).unwrap();
+        assert!(s.ray_cast, "on from the start in this scene");
+        for _ in 0..60 {
+            s.frame(FRAME).unwrap();
+        }
+        let ground = s.world.body_ids().next().unwrap();
+        let aim = s.world.position(ground).unwrap() + Vec2::new(0.3, 0.5);
+        s.hover(s.camera.to_screen(aim));
+        let (from, to) = s.ray_ends();
+        let hits = lockstep2d_testbed::ray_hits(&s.world, from, to).unwrap();
+        let closest = hits.first().expect("the ray meets something");
+        let mut pixmap = Pixmap::new(320, 240).unwrap();
+        s.draw(&mut pixmap).unwrap();
+        let at = s.camera.to_screen(closest.point);
+        let pixel = pixmap.pixel(at.x as u32, at.y as u32).unwrap();
+        let marker = lockstep2d_testbed::colors::RAY_CLOSEST;
+        assert_eq!(
+            (pixel.red(), pixel.green(), pixel.blue()),
+            (marker.0, marker.1, marker.2)
+        );
+        s.act(Action::ToggleRayCast).unwrap();
+        assert!(!s.ray_cast);
     }
 }

@@ -6,6 +6,7 @@ pub use benchmarks::many_pyramids_sized;
 mod box2d_lite;
 mod determinism;
 mod joints;
+mod queries;
 mod robustness;
 mod sensors;
 mod stacking;
@@ -14,9 +15,9 @@ use crate::def::{BodyJson, SceneDef, ShapeJson};
 
 /// Box2D-Lite's demos in its order; then the robustness and stacking samples of Box2D
 /// v3 and Solver2D, from single stacks to whole structures; the joint samples; Box2D's
-/// determinism scene; a scene of sensors; and last Box2D v3's benchmarks, the big ones,
+/// determinism scene; a scene of sensors and one to cast rays into; and last Box2D v3's benchmarks, the big ones,
 /// smallest first.
-const NAMES: [&str; 32] = [
+const NAMES: [&str; 33] = [
     "single_box",
     "simple_pendulum",
     "varying_friction",
@@ -42,6 +43,7 @@ const NAMES: [&str; 32] = [
     "ragdoll",
     "falling_hinges",
     "sensor_gate",
+    "ray_cast",
     "large_pyramid",
     "many_pyramids",
     "joint_grid",
@@ -84,6 +86,7 @@ pub fn named(name: &str) -> Option<SceneDef> {
         "ragdoll" => joints::ragdoll,
         "falling_hinges" => determinism::falling_hinges,
         "sensor_gate" => sensors::sensor_gate,
+        "ray_cast" => queries::ray_cast,
         "large_pyramid" => benchmarks::large_pyramid,
         "many_pyramids" => benchmarks::many_pyramids,
         "joint_grid" => benchmarks::joint_grid,
