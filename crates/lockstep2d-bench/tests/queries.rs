@@ -12,7 +12,15 @@ fn the_engines_agree_on_what_the_rays_and_boxes_find() {
         let (least, most) = (counts.iter().min().unwrap(), counts.iter().max().unwrap());
         // Box2D does not count rays that start inside a shape; the peers' box queries
         // count every tree box that overlaps, lockstep2d only shapes that touch.
-        assert!(*least as f64 > 0.85 * *most as f64, "{}: {counts:?}", kind.name());
-        assert!(*least > 1000, "{}: too little found to compare: {counts:?}", kind.name());
+        assert!(
+            *least as f64 > 0.85 * *most as f64,
+            "{}: {counts:?}",
+            kind.name()
+        );
+        assert!(
+            *least > 1000,
+            "{}: too little found to compare: {counts:?}",
+            kind.name()
+        );
     }
 }
