@@ -154,7 +154,7 @@ fn ask(scene: &Scene, question: &Question) -> Result<Vec<Hit>, String> {
     Ok(hits)
 }
 
-/// The closest hit, or every hit sorted by fraction (ties by shape slot).
+/// The closest hit, or every hit nearest first.
 fn ray_hits(
     world: &World,
     origin: Vec2,
@@ -162,23 +162,13 @@ fn ray_hits(
     all: bool,
 ) -> lockstep2d::Result<Vec<RayHit>> {
     let any = QueryFilter::default();
-    if !all {
-        return Ok(world
-            .cast_ray_closest(origin, translation, &any)?
-            .into_iter()
-            .collect());
+    if all {
+        return world.cast_ray_all(origin, translation, &any);
     }
-    let mut hits = Vec::new();
-    world.cast_ray(origin, translation, &any, |hit| {
-        hits.push(*hit);
-        1.0
-    })?;
-    hits.sort_by(|a, b| {
-        a.fraction
-            .total_cmp(&b.fraction)
-            .then(a.shape.cmp(&b.shape))
-    });
-    Ok(hits)
+    Ok(world
+        .cast_ray_closest(origin, translation, &any)?
+        .into_iter()
+        .collect())
 }
 
 fn shapes_only(

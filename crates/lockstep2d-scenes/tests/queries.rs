@@ -133,7 +133,17 @@ fn a_ray_visits_every_shape_it_crosses_when_never_clipped() {
                 1.0
             })
             .expect("valid ray");
+        let all = (stage.world)
+            .cast_ray_all(origin, translation, &QueryFilter::default())
+            .expect("valid ray");
+        assert!(
+            all.windows(2).all(|w| w[0].fraction <= w[1].fraction),
+            "nearest first"
+        );
+        let mut listed: Vec<ShapeId> = all.iter().map(|h| h.shape).collect();
+        listed.sort_unstable();
         visited.sort_unstable();
+        assert_eq!(listed, visited, "cast_ray_all lists what cast_ray visits");
         let mut expected: Vec<ShapeId> = (stage.shapes.iter().copied())
             .filter(|&s| {
                 let hit = stage.world.shape_ray_cast(s, origin, translation);

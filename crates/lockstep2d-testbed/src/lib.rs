@@ -29,7 +29,7 @@ pub use drag::Drag;
 pub use gif_writer::GifWriter;
 pub use overlay::draw_overlay;
 pub use pick::body_at;
-pub use ray_view::{draw_ray_cast, ray_hits};
+pub use ray_view::draw_ray_cast;
 pub use renderer::{draw_spring, draw_world, to_0rgb};
 pub use sparks::Sparks;
 pub use tiny_skia::Pixmap;

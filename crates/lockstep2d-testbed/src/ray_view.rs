@@ -1,7 +1,7 @@
 //! The testbed's ray cast: a ray from a fixed origin to the cursor, every shape it hits
 //! marked with a dot and its normal, the closest in its own colour.
 
-use lockstep2d::{QueryFilter, RayHit, Vec2, World};
+use lockstep2d::{RayHit, Vec2};
 use tiny_skia::Pixmap;
 
 use crate::camera::Camera;
@@ -13,22 +13,8 @@ const HALF_WIDTH: f32 = 0.75;
 const DOT_RADIUS: f32 = 3.5;
 const NORMAL_LENGTH: f32 = 18.0;
 
-/// Every hit on the ray from `from` to `to`, nearest first (ties by shape slot).
-pub fn ray_hits(world: &World, from: Vec2, to: Vec2) -> lockstep2d::Result<Vec<RayHit>> {
-    let mut hits = Vec::new();
-    world.cast_ray(from, to - from, &QueryFilter::default(), |hit| {
-        hits.push(*hit);
-        1.0
-    })?;
-    hits.sort_by(|a, b| {
-        a.fraction
-            .total_cmp(&b.fraction)
-            .then(a.shape.cmp(&b.shape))
-    });
-    Ok(hits)
-}
-
-/// Draws the ray from `from` to `to` and its hits (as `ray_hits` gives them).
+/// Draws the ray from `from` to `to` and its hits, nearest first (as
+/// `World::cast_ray_all` gives them).
 pub fn draw_ray_cast(
     pixmap: &mut Pixmap,
     camera: &Camera,
@@ -55,7 +41,7 @@ pub fn draw_ray_cast(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lockstep2d::{BodyDef, ShapeDef, WorldDef};
+    use lockstep2d::{BodyDef, QueryFilter, ShapeDef, World, WorldDef};
 
     #[test]
     fn the_closest_hit_is_drawn_where_the_ray_meets_the_box() {
@@ -67,7 +53,7 @@ mod tests {
             .create_shape(body, &ShapeDef::new_box(1.0, 1.0).unwrap())
             .unwrap();
         let (from, to) = (Vec2::new(-4.0, 0.5), Vec2::new(4.0, 0.5));
-        let hits = ray_hits(&world, from, to).unwrap();
+        let hits = (world.cast_ray_all(from, to - from, &QueryFilter::default())).unwrap();
         assert_eq!(hits.len(), 1);
         assert!((hits[0].point - Vec2::new(-1.0, 0.5)).length() < 1e-5);
         let mut pixmap = crate::filled_pixmap(100, 100, colors::BACKGROUND.color());

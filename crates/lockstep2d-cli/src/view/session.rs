@@ -9,7 +9,7 @@ use lockstep2d::{
 };
 use lockstep2d_testbed::{
     Bomb, Camera, Drag, Pixmap, Sparks, draw_overlay, draw_ray_cast, draw_spring, draw_world,
-    ray_hits, scene_bounds,
+    scene_bounds,
 };
 
 use super::keys::Action;
@@ -340,7 +340,9 @@ impl Session {
         if self.ray_cast {
             let ends = self.ray_ends();
             if ends.0 != ends.1 {
-                let hits = ray_hits(world, ends.0, ends.1).map_err(|e| e.to_string())?;
+                let any = lockstep2d::QueryFilter::default();
+                let hits = world.cast_ray_all(ends.0, ends.1 - ends.0, &any);
+                let hits = hits.map_err(|e| e.to_string())?;
                 draw_ray_cast(pixmap, &self.camera, ends, &hits);
             }
         }
@@ -503,7 +505,8 @@ mod tests {
         let aim = s.world.position(ground).unwrap() + Vec2::new(0.3, 0.5);
         s.hover(s.camera.to_screen(aim));
         let (from, to) = s.ray_ends();
-        let hits = lockstep2d_testbed::ray_hits(&s.world, from, to).unwrap();
+        let any = lockstep2d::QueryFilter::default();
+        let hits = s.world.cast_ray_all(from, to - from, &any).unwrap();
         let closest = hits.first().expect("the ray meets something");
         let mut pixmap = Pixmap::new(320, 240).unwrap();
         s.draw(&mut pixmap).unwrap();

@@ -163,6 +163,23 @@ impl World {
             });
     }
 
+    /// Every shape the ray `origin + t · translation`, `t` in [0, 1], hits, nearest first
+    /// (ties by shape slot). As `cast_ray` for rays from inside and for errors.
+    pub fn cast_ray_all(
+        &self,
+        origin: Vec2,
+        translation: Vec2,
+        filter: &QueryFilter,
+    ) -> Result<Vec<RayHit>> {
+        let mut hits = Vec::new();
+        self.cast_ray(origin, translation, filter, |hit| {
+            hits.push(*hit);
+            1.0
+        })?;
+        hits.sort_by(|a, b| (a.fraction.total_cmp(&b.fraction)).then(a.shape.cmp(&b.shape)));
+        Ok(hits)
+    }
+
     /// Moves `geometry`, placed by `transform`, along `translation` and returns the first
     /// shape it meets: the fraction of the translation it can move before touching (it
     /// stops short by at most a quarter of the linear slop, never past the surface), the
