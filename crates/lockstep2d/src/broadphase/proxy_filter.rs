@@ -15,6 +15,13 @@ pub(crate) struct ProxyFilter {
 }
 
 impl ProxyFilter {
+    /// In every category and accepting every category: pairs with every filter that
+    /// is in a category and accepts one.
+    pub const EVERY: ProxyFilter = ProxyFilter {
+        category: u64::MAX,
+        mask: u64::MAX,
+    };
+
     /// Pairs with every filter that accepts anything.
     #[cfg(test)]
     pub const ALL: ProxyFilter = ProxyFilter {

@@ -148,11 +148,7 @@ impl World {
         translation: Vec2,
         mut step: impl FnMut(&RayHit, f32) -> RayStep,
     ) {
-        let ray = TreeRay {
-            origin,
-            translation,
-            extent: Vec2::ZERO,
-        };
+        let ray = TreeRay::new(origin, translation, Vec2::ZERO);
         self.state
             .broadphase
             .visit_ray(&ray, seen.proxy, 1.0, |index, limit| {
@@ -195,11 +191,11 @@ impl World {
         let collider = check_placed_geometry(geometry, transform)?;
         let seen = self.check_cast(transform.p, translation, filter)?;
         let bounds = collider.aabb(transform);
-        let sweep = TreeRay {
-            origin: 0.5 * (bounds.min + bounds.max),
+        let sweep = TreeRay::new(
+            0.5 * (bounds.min + bounds.max),
             translation,
-            extent: 0.5 * (bounds.max - bounds.min),
-        };
+            0.5 * (bounds.max - bounds.min),
+        );
         let moving = Core::of(&collider).placed(transform);
         let mut closest: Option<RayHit> = None;
         self.state

@@ -8,36 +8,55 @@ use crate::broadphase::ProxyFilter;
 use crate::math::{Aabb, Vec2};
 
 /// A segment `origin + t · translation`, `t` in `[0, limit]`, swept by a box of
-/// half-size `extent` (zero for a ray).
+/// half-size `extent` (zero for a ray), kept as the slab test wants it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct TreeRay {
-    pub origin: Vec2,
-    pub translation: Vec2,
-    pub extent: Vec2,
+    origin: Vec2,
+    extent: Vec2,
+    /// The translation's reciprocal on each axis, or `f32::MAX` where it does not move:
+    /// a product with a finite distance is then never NaN, and a box beside a segment
+    /// that does not move along that axis is entered at infinity.
+    inverse: Vec2,
 }
 
 impl TreeRay {
-    /// The fraction at which the swept box first overlaps `aabb`, if it does by `limit`
-    /// (the slab test, on the box grown by the sweep's extent).
-    fn entry(&self, aabb: &Aabb, limit: f32) -> Option<f32> {
-        let (min, max) = (aabb.min - self.extent, aabb.max + self.extent);
-        let (mut enter, mut exit) = (0.0f32, limit);
-        for (o, d, lo, hi) in [
-            (self.origin.x, self.translation.x, min.x, max.x),
-            (self.origin.y, self.translation.y, min.y, max.y),
-        ] {
-            if d == 0.0 {
-                if o < lo || o > hi {
-                    return None;
-                }
-                continue;
-            }
-            let (t1, t2) = ((lo - o) / d, (hi - o) / d);
-            enter = enter.max(t1.min(t2));
-            exit = exit.min(t1.max(t2));
+    pub fn new(origin: Vec2, translation: Vec2, extent: Vec2) -> TreeRay {
+        let reciprocal = |d: f32| {
+            let r = 1.0 / d;
+            if r.is_finite() { r } else { f32::MAX }
+        };
+        TreeRay {
+            origin,
+            extent,
+            inverse: Vec2::new(reciprocal(translation.x), reciprocal(translation.y)),
         }
-        (enter <= exit).then_some(enter)
     }
+
+    /// The fraction at which the swept box first overlaps `aabb`, or infinity if it does
+    /// not by `limit` (the slab test, on the box grown by the sweep's extent). Plain
+    /// comparisons instead of `f32::min` and `max`: no operand can be NaN, so the
+    /// checks for one those make are wasted.
+    fn entry(&self, aabb: &Aabb, limit: f32) -> f32 {
+        let low = (aabb.min - self.extent - self.origin) * self.inverse;
+        let high = (aabb.max + self.extent - self.origin) * self.inverse;
+        let (near_x, far_x) = ordered(low.x, high.x);
+        let (near_y, far_y) = ordered(low.y, high.y);
+        let enter = larger(larger(near_x, near_y), 0.0);
+        let exit = smaller(smaller(far_x, far_y), limit);
+        if enter <= exit { enter } else { f32::INFINITY }
+    }
+}
+
+fn ordered(a: f32, b: f32) -> (f32, f32) {
+    if a < b { (a, b) } else { (b, a) }
+}
+
+fn larger(a: f32, b: f32) -> f32 {
+    if a > b { a } else { b }
+}
+
+fn smaller(a: f32, b: f32) -> f32 {
+    if a < b { a } else { b }
 }
 
 /// What a ray's leaf callback says: the new limit, or stop.
@@ -93,18 +112,21 @@ impl DynamicTree {
         if self.root == NULL {
             return true;
         }
+        // A filter that takes every category prunes almost nothing above the leaves, so
+        // it is only tried on them: inner nodes are then read for their boxes alone.
+        let prune = filter != ProxyFilter::EVERY;
         let mut stack = Stack::new(NULL);
         stack.push(self.root);
         while let Some(index) = stack.pop() {
             let node = &self.nodes[index as usize];
-            if !node.filter.may_pair(filter) || !node.aabb.overlaps(aabb) {
+            if !node.aabb.overlaps(aabb) {
                 continue;
             }
             if node.is_leaf() {
-                if !found(node.user) {
+                if node.filter.may_pair(filter) && !found(node.user) {
                     return false;
                 }
-            } else {
+            } else if !prune || node.filter.may_pair(filter) {
                 stack.push(node.child2);
                 stack.push(node.child1);
             }
@@ -125,31 +147,40 @@ impl DynamicTree {
         if self.root == NULL {
             return Some(limit);
         }
-        let Some(root_entry) = ray.entry(&self.nodes[self.root as usize].aabb, limit) else {
-            return Some(limit);
-        };
+        let prune = filter != ProxyFilter::EVERY;
         let mut stack = Stack::new((NULL, 0.0));
-        stack.push((self.root, root_entry));
+        stack.push((
+            self.root,
+            ray.entry(&self.nodes[self.root as usize].aabb, limit),
+        ));
         while let Some((index, entry)) = stack.pop() {
-            let node = &self.nodes[index as usize];
-            if entry > limit || !node.filter.may_pair(filter) {
+            if entry > limit {
                 continue;
             }
+            let node = &self.nodes[index as usize];
             if node.is_leaf() {
-                match hit(node.user, limit) {
-                    RayStep::Continue(new_limit) => limit = new_limit,
-                    RayStep::Stop => return None,
+                if node.filter.may_pair(filter) {
+                    match hit(node.user, limit) {
+                        RayStep::Continue(new_limit) => limit = new_limit,
+                        RayStep::Stop => return None,
+                    }
                 }
                 continue;
             }
-            let child = |c: u32| (c, ray.entry(&self.nodes[c as usize].aabb, limit));
-            let (near, far) = match (child(node.child1), child(node.child2)) {
-                ((c1, Some(e1)), (c2, Some(e2))) if e2 < e1 => ((c2, e2), Some((c1, e1))),
-                ((c1, Some(e1)), (c2, e2)) => ((c1, e1), e2.map(|e| (c2, e))),
-                ((_, None), (c2, Some(e2))) => ((c2, e2), None),
-                ((_, None), (_, None)) => continue,
+            if prune && !node.filter.may_pair(filter) {
+                continue;
+            }
+            let (c1, c2) = (node.child1, node.child2);
+            let e1 = ray.entry(&self.nodes[c1 as usize].aabb, limit);
+            let e2 = ray.entry(&self.nodes[c2 as usize].aabb, limit);
+            // The nearer child goes on top; a child the ray misses has entry infinity
+            // and is dropped when popped.
+            let (near, far) = if e2 < e1 {
+                ((c2, e2), (c1, e1))
+            } else {
+                ((c1, e1), (c2, e2))
             };
-            if let Some(far) = far {
+            if far.1 <= limit {
                 stack.push(far);
             }
             stack.push(near);
@@ -176,11 +207,7 @@ mod tests {
     fn a_ray_visits_the_boxes_it_crosses_nearest_first() {
         let tree = grid();
         // Along the row y = 4.5, from the left: boxes 20, 21, … 29 in that order.
-        let ray = TreeRay {
-            origin: Vec2::new(-5.0, 4.5),
-            translation: Vec2::new(40.0, 0.0),
-            extent: Vec2::ZERO,
-        };
+        let ray = TreeRay::new(Vec2::new(-5.0, 4.5), Vec2::new(40.0, 0.0), Vec2::ZERO);
         let mut seen = Vec::new();
         tree.visit_ray(&ray, ProxyFilter::ALL, 1.0, |user, limit| {
             seen.push(user);
@@ -199,12 +226,12 @@ mod tests {
     #[test]
     fn a_swept_box_visits_the_rows_it_brushes() {
         let tree = grid();
-        let sweep = TreeRay {
-            // Between the rows at y in [2, 3] and [4, 5], reaching 0.6 into both.
-            origin: Vec2::new(-5.0, 3.5),
-            translation: Vec2::new(40.0, 0.0),
-            extent: Vec2::new(0.6, 0.6),
-        };
+        // Between the rows at y in [2, 3] and [4, 5], reaching 0.6 into both.
+        let sweep = TreeRay::new(
+            Vec2::new(-5.0, 3.5),
+            Vec2::new(40.0, 0.0),
+            Vec2::new(0.6, 0.6),
+        );
         let mut seen = Vec::new();
         tree.visit_ray(&sweep, ProxyFilter::ALL, 1.0, |user, limit| {
             seen.push(user);
