@@ -357,6 +357,38 @@ impl BenchWorld for Box2dWorld {
         total
     }
 
+    /// Box2D's exact shape query: a box proxy (its four corners), each candidate tested
+    /// by GJK distance.
+    fn overlap_boxes_exact(&self, boxes: &[QueryBox]) -> usize {
+        let mut found: Vec<b2ShapeId> = Vec::new();
+        let mut total = 0;
+        for b in boxes {
+            found.clear();
+            let corners = [
+                vec2(b.min),
+                vec2([b.max[0], b.min[1]]),
+                vec2(b.max),
+                vec2([b.min[0], b.max[1]]),
+            ];
+            let context = (&mut found as *mut Vec<b2ShapeId>).cast();
+            // SAFETY: the proxy copies the corners; the callback only pushes onto `found`,
+            // which outlives the call.
+            unsafe {
+                let proxy = b2MakeProxy(corners.as_ptr(), 4, 0.0);
+                b2World_OverlapShape(
+                    self.world,
+                    vec2([0.0, 0.0]),
+                    &proxy,
+                    b2DefaultQueryFilter(),
+                    Some(collect_shape),
+                    context,
+                );
+            }
+            total += found.len();
+        }
+        total
+    }
+
     fn step(&mut self) -> Result<(), String> {
         // SAFETY: the world is alive until Drop.
         unsafe { b2World_Step(self.world, self.dt, self.substeps) };

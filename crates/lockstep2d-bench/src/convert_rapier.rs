@@ -305,6 +305,25 @@ impl BenchWorld for RapierWorld {
             .sum()
     }
 
+    /// rapier's exact shape query: a cuboid over the box, each candidate tested with
+    /// `intersection_test`.
+    fn overlap_boxes_exact(&self, boxes: &[QueryBox]) -> usize {
+        let pipeline = self.world.query_pipeline();
+        boxes
+            .iter()
+            .map(|b| {
+                let center = [0.5 * (b.min[0] + b.max[0]), 0.5 * (b.min[1] + b.max[1])];
+                let half = [0.5 * (b.max[0] - b.min[0]), 0.5 * (b.max[1] - b.min[1])];
+                let cuboid = Cuboid::new(vector(half));
+                let found: Vec<ColliderHandle> = pipeline
+                    .intersect_shape(Pose::new(vector(center), 0.0), &cuboid)
+                    .map(|(handle, _)| handle)
+                    .collect();
+                found.len()
+            })
+            .sum()
+    }
+
     fn step(&mut self) -> Result<(), String> {
         self.world.step();
         Ok(())

@@ -33,6 +33,9 @@ pub trait BenchWorld {
     fn cast_rays(&self, rays: &[QueryRay]) -> usize;
     /// Finds the shapes overlapping each box into a list; returns how many in all.
     fn overlap_boxes(&self, boxes: &[QueryBox]) -> usize;
+    /// As `overlap_boxes`, but counting only shapes whose geometry touches the box:
+    /// what lockstep2d's box query answers, asked of each engine's exact shape query.
+    fn overlap_boxes_exact(&self, boxes: &[QueryBox]) -> usize;
 }
 
 /// A ray from `origin` to `origin + translation`.

@@ -72,6 +72,11 @@ impl BenchWorld for LockstepWorld {
             .sum()
     }
 
+    /// lockstep2d's box query tests each shape's geometry already.
+    fn overlap_boxes_exact(&self, boxes: &[QueryBox]) -> usize {
+        self.overlap_boxes(boxes)
+    }
+
     fn step(&mut self) -> Result<(), String> {
         self.scene.world.step(self.dt).map_err(|e| e.to_string())
     }

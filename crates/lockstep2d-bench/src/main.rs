@@ -38,7 +38,8 @@ const ALL_SCENES: [&str; 7] = [
 #[command(about = "Time lockstep2d against rapier2d and Box2D v3 on the same scenes")]
 struct Args {
     /// A named scene (`lockstep2d scenes` lists them), `all` for Box2D's benchmarks, or
-    /// `raycast` / `overlap` for 10,000 scene queries into a settled large_pyramid.
+    /// `raycast` / `overlap` / `overlap_exact` for 10,000 scene queries into a settled
+    /// large_pyramid.
     scene: String,
     /// Timed steps per run (default: the scene's own count).
     #[arg(long)]

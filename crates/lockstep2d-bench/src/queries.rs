@@ -1,12 +1,16 @@
 //! Scene-query benchmarks: 10,000 closest-hit rays (`raycast`) or 10,000 box overlap
-//! queries (`overlap`) into a settled `large_pyramid`, the same rays and boxes in every
-//! engine, on one thread.
+//! queries (`overlap`, `overlap_exact`) into a settled `large_pyramid`, the same rays and
+//! boxes in every engine, on one thread.
 //!
 //! Each engine builds the pyramid, steps it until it has settled (the same steps in
 //! every engine), then answers the whole batch once untimed and `runs` times timed, the
-//! engines taking turns run by run so a spell of load slows a run of each. Box2D's and
-//! rapier's box queries test only their trees' boxes; lockstep2d's tests each shape's
-//! geometry, so it finds fewer shapes for more work.
+//! engines taking turns run by run so a spell of load slows a run of each.
+//!
+//! lockstep2d's box query tests each shape's geometry. In `overlap`, Box2D and rapier
+//! answer with their box queries, which test only their trees' boxes and so find more
+//! shapes for less work; in `overlap_exact` they answer the same question as lockstep2d
+//! with their exact shape queries (Box2D's `b2World_OverlapShape` with a box proxy,
+//! rapier's `intersect_shape` with a cuboid).
 
 use std::time::Instant;
 
@@ -26,6 +30,7 @@ pub const SETTLE_STEPS: u32 = 300;
 pub enum QueryKind {
     Raycast,
     Overlap,
+    OverlapExact,
 }
 
 impl QueryKind {
@@ -33,6 +38,7 @@ impl QueryKind {
         match name {
             "raycast" => Some(QueryKind::Raycast),
             "overlap" => Some(QueryKind::Overlap),
+            "overlap_exact" => Some(QueryKind::OverlapExact),
             _ => None,
         }
     }
@@ -41,6 +47,7 @@ impl QueryKind {
         match self {
             QueryKind::Raycast => "raycast",
             QueryKind::Overlap => "overlap",
+            QueryKind::OverlapExact => "overlap_exact",
         }
     }
 
@@ -48,7 +55,7 @@ impl QueryKind {
     fn counted(self) -> &'static str {
         match self {
             QueryKind::Raycast => "rays that hit",
-            QueryKind::Overlap => "shapes found",
+            QueryKind::Overlap | QueryKind::OverlapExact => "shapes found",
         }
     }
 }
@@ -56,7 +63,8 @@ impl QueryKind {
 /// The batch, built once and handed to every engine.
 pub enum Batch {
     Rays(Vec<QueryRay>),
-    Boxes(Vec<QueryBox>),
+    /// Boxes, and whether they are asked of the exact queries.
+    Boxes(Vec<QueryBox>, bool),
 }
 
 impl Batch {
@@ -84,7 +92,7 @@ impl Batch {
                     })
                     .collect(),
             ),
-            QueryKind::Overlap => Batch::Boxes(
+            QueryKind::Overlap | QueryKind::OverlapExact => Batch::Boxes(
                 (0..BATCH)
                     .map(|_| {
                         let [x, y] = point(&mut rng);
@@ -95,6 +103,7 @@ impl Batch {
                         }
                     })
                     .collect(),
+                kind == QueryKind::OverlapExact,
             ),
         }
     }
@@ -103,7 +112,8 @@ impl Batch {
     fn ask(&self, world: &dyn BenchWorld) -> usize {
         match self {
             Batch::Rays(rays) => world.cast_rays(rays),
-            Batch::Boxes(boxes) => world.overlap_boxes(boxes),
+            Batch::Boxes(boxes, false) => world.overlap_boxes(boxes),
+            Batch::Boxes(boxes, true) => world.overlap_boxes_exact(boxes),
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use super::distance::{Core, core_gap};
 use crate::math::{Aabb, Transform, Vec2};
-use crate::shape::Collider;
+use crate::shape::{Collider, Polygon};
 
 /// Whether `collider`, placed by `xf`, touches the world point `point`.
 pub(crate) fn touches_point(collider: &Collider, xf: Transform, point: Vec2) -> bool {
@@ -24,30 +24,21 @@ pub(crate) fn touches_point(collider: &Collider, xf: Transform, point: Vec2) -> 
 
 /// Whether `collider`, placed by `xf`, touches the world box `aabb`.
 pub(crate) fn touches_box(collider: &Collider, xf: Transform, aabb: &Aabb) -> bool {
-    let tight = collider.aabb(xf);
-    if !tight.overlaps(aabb) {
-        return false;
-    }
-    if aabb.contains(&tight) {
-        return true;
-    }
     match collider {
         Collider::Circle(c) => {
             let center = xf.apply(c.center);
             let nearest = center.clamp(aabb.min, aabb.max);
             (center - nearest).length_squared() <= c.radius * c.radius
         }
-        // Separating axes: the box's own two are settled by the tight boxes above, so
-        // only the polygon's edge normals are left to try.
-        Collider::Polygon(p) if p.radius == 0.0 => {
-            let (center, half) = (0.5 * (aabb.min + aabb.max), 0.5 * (aabb.max - aabb.min));
-            p.vertices().iter().zip(p.normals()).all(|(&v, &n)| {
-                let normal = xf.q.rotate(n);
-                let box_low = normal.dot(center) - normal.abs().dot(half);
-                box_low <= normal.dot(xf.apply(v))
-            })
-        }
+        Collider::Polygon(p) if p.radius == 0.0 => polygon_touches_box(p, xf, aabb),
         Collider::Polygon(p) => {
+            let tight = collider.aabb(xf);
+            if !tight.overlaps(aabb) {
+                return false;
+            }
+            if aabb.contains(&tight) {
+                return true;
+            }
             let corners = [
                 aabb.min,
                 Vec2::new(aabb.max.x, aabb.min.y),
@@ -60,6 +51,31 @@ pub(crate) fn touches_box(collider: &Collider, xf: Transform, aabb: &Aabb) -> bo
             core_gap(&box_core, &Core::of(collider).placed(xf)).length() <= p.radius
         }
     }
+}
+
+/// Separating axes, tried in the polygon's own frame: the box's centre and two axes are
+/// turned into it once, so the polygon's vertices and normals are used as stored. Boxes
+/// are asked of many shapes, and turning every vertex into the world for the box's axes
+/// and again for each normal cost twice as much.
+fn polygon_touches_box(p: &Polygon, xf: Transform, aabb: &Aabb) -> bool {
+    let half = 0.5 * (aabb.max - aabb.min);
+    let center = xf.inv_apply(0.5 * (aabb.min + aabb.max));
+    let (axis_x, axis_y) = (xf.q.inv_rotate(Vec2::X), xf.q.inv_rotate(Vec2::Y));
+    // The box's axes: the polygon's extent along each, from the box's centre.
+    let (mut low, mut high) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+    for &v in p.vertices() {
+        let offset = v - center;
+        let along = Vec2::new(offset.dot(axis_x), offset.dot(axis_y));
+        (low, high) = (low.min(along), high.max(along));
+    }
+    if low.x > half.x || high.x < -half.x || low.y > half.y || high.y < -half.y {
+        return false;
+    }
+    // The polygon's edge normals: the box's nearest reach past each edge's line.
+    p.vertices().iter().zip(p.normals()).all(|(&v, &n)| {
+        let reach = half.x * n.dot(axis_x).abs() + half.y * n.dot(axis_y).abs();
+        n.dot(center - v) <= reach
+    })
 }
 
 /// Whether two placed colliders touch.
