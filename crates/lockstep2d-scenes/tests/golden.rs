@@ -47,3 +47,15 @@ fn large_pyramid_after_300_steps_has_the_pinned_hash() {
         "LARGE_PYRAMID_300_HASH changed: got {hash:#018x}"
     );
 }
+
+/// The README's table of the hashes every machine must print names the pinned ones.
+#[test]
+fn the_readme_names_the_pinned_hashes() {
+    let readme = include_str!("../../../README.md");
+    for hash in [FALLING_HINGES_HASH, LARGE_PYRAMID_300_HASH] {
+        let shown = format!("`{hash:016x}`");
+        assert!(readme.contains(&shown), "README.md does not show {shown}");
+    }
+    let asleep = format!("asleep at step {FALLING_HINGES_SLEEP_STEP}");
+    assert!(readme.contains(&asleep), "README.md does not say {asleep}");
+}

@@ -309,6 +309,9 @@ pub(crate) fn prefetch<T>(value: &T) {
             unsafe { _mm_prefetch::<_MM_HINT_T0>(start.add(offset)) };
         }
     }
+    // Elsewhere a no-op: the hint is an x86-64 instruction.
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
 }
 
 /// Readies one part's `bundles` of `color` for filling without rewriting them all:
