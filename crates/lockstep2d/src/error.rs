@@ -30,6 +30,10 @@ pub enum Error {
     SnapshotVersion { found: u32, supported: u32 },
     #[error("snapshot: corrupted ({reason})")]
     SnapshotCorrupt { reason: &'static str },
+    /// A snapshot whose bytes are intact holds a value that the call making it would
+    /// have refused (what that call's error says).
+    #[error("snapshot: holds a value no world can have ({0})")]
+    SnapshotValue(Box<Error>),
 }
 
 impl Error {

@@ -57,7 +57,9 @@ impl Snapshot {
     }
 
     /// Decodes `to_bytes`' output. A buffer that is short, altered, of another format
-    /// version or not a snapshot at all is an error, never a panic or a wrong world.
+    /// version or not a snapshot at all is an error, never a panic or a wrong world; so
+    /// is one whose settings, bodies, shapes or contacts hold a value that the calls
+    /// building them would have refused.
     pub fn from_bytes(bytes: &[u8]) -> Result<Snapshot> {
         let payload = checked_payload(bytes)?;
         let (mut state, rest) =
@@ -66,6 +68,9 @@ impl Snapshot {
             return Err(corrupt("bytes left over after the state"));
         }
         state.check_links().map_err(corrupt)?;
+        state
+            .check_values()
+            .map_err(|error| Error::SnapshotValue(Box::new(error)))?;
         state.broadphase.restore_shape_boxes();
         Ok(Snapshot::new(state))
     }
@@ -183,6 +188,53 @@ mod tests {
             );
         }
         assert!(Snapshot::from_bytes(&two_boxes().to_bytes()).is_ok());
+    }
+
+    /// Bytes with right checksums around values the API would have refused are refused
+    /// too: settings that would hang the first step or turn it to NaN, and bodies,
+    /// shapes and contacts holding what no call could have put there.
+    #[test]
+    fn a_well_checksummed_state_with_values_the_api_refuses_is_refused() {
+        // Each forgery with the field the refusal must name.
+        type Forgery = (&'static str, fn(&mut SimState));
+        let forgeries: [Forgery; 11] = [
+            ("substeps", |state| state.settings.substeps = u32::MAX),
+            ("substeps", |state| state.settings.substeps = 0),
+            ("iterations", |state| state.settings.iterations = u32::MAX),
+            ("gravity", |state| state.gravity.y = f32::NAN),
+            ("contact_hertz", |state| {
+                state.settings.contact_hertz = f32::NAN
+            }),
+            ("contact_hertz", |state| {
+                state.settings.contact_hertz = -30.0
+            }),
+            ("sleep.time", |state| state.sleep.time = f32::INFINITY),
+            ("linear_velocity", |state| {
+                state.bodies.get_mut(1).unwrap().v.x = f32::NAN
+            }),
+            ("inv_mass", |state| {
+                state.bodies.get_mut(1).unwrap().inv_mass = -1.0
+            }),
+            ("friction", |state| {
+                std::sync::Arc::make_mut(&mut state.shapes)
+                    .get_mut(0)
+                    .unwrap()
+                    .def
+                    .friction = -0.5
+            }),
+            ("normal_impulse", |state| {
+                state.contacts.contacts[0].manifold.points[0].normal_impulse = f32::NAN
+            }),
+        ];
+        for (field, forge) in forgeries {
+            let mut snapshot = two_boxes();
+            forge(&mut snapshot.state);
+            let error = Snapshot::from_bytes(&snapshot.to_bytes()).unwrap_err();
+            let Error::SnapshotValue(cause) = &error else {
+                panic!("{field}: {error}");
+            };
+            assert_eq!(cause.field(), Some(field), "{error}");
+        }
     }
 
     /// A polygon is saved as its hull and rebuilt on load: a hull no polygon could have

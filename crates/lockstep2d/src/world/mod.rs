@@ -16,6 +16,7 @@ mod shape_query;
 mod shapes;
 mod sleep;
 mod state;
+mod state_values;
 
 pub use explode::ExplosionDef;
 pub(crate) use profile::Laps;

@@ -1,0 +1,109 @@
+//! What a decoded state must hold besides sound links: every value the calls that build
+//! a world check, checked again, so that a snapshot written by another program (or
+//! edited with its checksums mended) loads only a world the API could have made. A
+//! settings block with four billion substeps would otherwise hang the first step, and
+//! a NaN velocity spread to every body it touches.
+
+use super::SimState;
+use super::bounds;
+use crate::body::Body;
+use crate::collide::Manifold;
+use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_negative};
+
+impl SimState {
+    /// Checks the settings as `World::new` does, each body and shape as creating it
+    /// does, and every contact's stored values.
+    pub fn check_values(&self) -> Result<()> {
+        check_finite_vec("gravity", self.gravity)?;
+        self.settings.validate()?;
+        check_non_negative("hit_event_threshold", self.hit_event_threshold)?;
+        bounds::validate(self.bounds)?;
+        self.sleep.validate()?;
+        check_non_negative("impulse_to_force", self.impulse_to_force)?;
+        for body in self.bodies.values() {
+            check_body(body)?;
+        }
+        for (_, shape) in self.shapes.iter() {
+            let on_dynamic = self.bodies.get(shape.body).is_some_and(Body::is_dynamic);
+            shape.def.validate(on_dynamic)?;
+            if shape.collider != shape.def.collider() {
+                return Err(Error::InvalidValue {
+                    field: "collider",
+                    reason: "must be the one its geometry makes",
+                });
+            }
+        }
+        for contact in &self.contacts.contacts {
+            check_non_negative("friction", contact.friction)?;
+            check_non_negative("restitution", contact.restitution)?;
+            check_manifold(&contact.manifold)?;
+        }
+        Ok(())
+    }
+}
+
+/// A body's pose, motion, forces and mass, as `BodyDef::validate` and the mass update
+/// leave them: finite, and masses and dampings not negative.
+fn check_body(body: &Body) -> Result<()> {
+    check_finite_vec("position", body.xf.p)?;
+    check_finite("rotation", body.xf.q.c)?;
+    check_finite("rotation", body.xf.q.s)?;
+    let rotation_length = body.xf.q.c * body.xf.q.c + body.xf.q.s * body.xf.q.s;
+    if (rotation_length - 1.0).abs() > 1e-3 {
+        return Err(Error::InvalidValue {
+            field: "rotation",
+            reason: "must be a unit rotation",
+        });
+    }
+    for (field, v) in [
+        ("center", body.center),
+        ("local_center", body.local_center),
+        ("linear_velocity", body.v),
+        ("force", body.force),
+        ("step_force", body.step_force),
+    ] {
+        check_finite_vec(field, v)?;
+    }
+    for (field, x) in [
+        ("angular_velocity", body.w),
+        ("torque", body.torque),
+        ("step_torque", body.step_torque),
+        ("gravity_scale", body.gravity_scale),
+    ] {
+        check_finite(field, x)?;
+    }
+    for (field, x) in [
+        ("mass", body.mass),
+        ("inv_mass", body.inv_mass),
+        ("inertia", body.inertia),
+        ("inv_inertia", body.inv_inertia),
+        ("linear_damping", body.linear_damping),
+        ("angular_damping", body.angular_damping),
+        ("sleep_time", body.sleep_time),
+        ("extent", body.extent),
+        ("min_extent", body.min_extent),
+    ] {
+        check_non_negative(field, x)?;
+    }
+    Ok(())
+}
+
+/// A manifold's normal is a unit vector (or zero with no points), its point count at
+/// most two, and its points' anchors, separations and impulses finite.
+fn check_manifold(manifold: &Manifold) -> Result<()> {
+    if manifold.point_count > 2 {
+        return Err(Error::InvalidValue {
+            field: "point_count",
+            reason: "must be at most 2",
+        });
+    }
+    check_finite_vec("normal", manifold.normal)?;
+    for point in manifold.points() {
+        check_finite_vec("anchor_a", point.anchor_a)?;
+        check_finite_vec("anchor_b", point.anchor_b)?;
+        check_finite("separation", point.separation)?;
+        check_finite("normal_impulse", point.normal_impulse)?;
+        check_finite("tangent_impulse", point.tangent_impulse)?;
+    }
+    Ok(())
+}
