@@ -15,7 +15,7 @@ pub(crate) struct TreeRay {
     extent: Vec2,
     /// The translation's reciprocal on each axis, or `f32::MAX` where it does not move:
     /// a product with a finite distance is then never NaN, and a box beside a segment
-    /// that does not move along that axis is entered at infinity.
+    /// that does not move along that axis is entered far past any limit.
     inverse: Vec2,
 }
 
