@@ -3,7 +3,8 @@
 //! through a limit.
 
 use super::frame::{limit_impulse, soft_impulse};
-use super::options::{Limit, Motor, Spring};
+use super::options::{Limit, Motor, Spring, validate_options};
+use crate::error::{Result, check_finite};
 use crate::solver::{BodyState, Softness};
 
 /// The options on one free coordinate, with the spring's softness for this step.
@@ -27,6 +28,14 @@ pub(crate) struct AxisImpulses {
 }
 
 impl AxisImpulses {
+    /// Every accumulated impulse finite.
+    pub fn check_values(&self) -> Result<()> {
+        for x in [self.spring, self.motor, self.lower, self.upper] {
+            check_finite("axial impulse", x)?;
+        }
+        Ok(())
+    }
+
     /// The net impulse along the coordinate.
     pub fn total(&self) -> f32 {
         self.spring + self.motor + self.lower - self.upper
@@ -48,6 +57,16 @@ pub(crate) struct AxisPass {
 }
 
 impl AxisOptions {
+    /// What a decoded axis must hold: options its definition's checks pass, and a
+    /// finite rest and spring softness.
+    pub fn check_values(&self) -> Result<()> {
+        validate_options(self.limit, self.motor, self.spring)?;
+        check_finite("rest", self.rest)?;
+        self.spring_softness
+            .as_ref()
+            .map_or(Ok(()), Softness::check_values)
+    }
+
     pub fn new(limit: Option<Limit>, motor: Option<Motor>, spring: Option<Spring>) -> AxisOptions {
         AxisOptions {
             limit,

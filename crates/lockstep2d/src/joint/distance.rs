@@ -7,10 +7,11 @@
 
 use super::SoftPass;
 use super::axis::{AxisImpulses, AxisOptions, AxisPass};
+use super::check_anchors;
 use super::frame::{JointFrame, soft_impulse};
 use super::options::{Limit, Spring, validate_options};
 use crate::body::Body;
-use crate::error::{Error, Result, check_finite_vec, check_non_negative};
+use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_negative};
 use crate::math::Vec2;
 use crate::solver::BodyState;
 
@@ -87,6 +88,17 @@ pub(crate) struct DistanceJoint {
 const MIN_LENGTH: f32 = 1e-4;
 
 impl DistanceJoint {
+    /// What a decoded joint must hold: what its definition's checks pass, and finite
+    /// anchors, axis and impulses.
+    pub fn check_values(&self) -> Result<()> {
+        check_anchors(self.local_anchor_a, self.local_anchor_b)?;
+        check_non_negative("length", self.length)?;
+        self.axis.check_values()?;
+        check_finite("rod impulse", self.rod)?;
+        self.axial.check_values()?;
+        check_finite_vec("world_axis", self.world_axis)
+    }
+
     pub fn new(def: &DistanceJointDef, a: &Body, b: &Body) -> DistanceJoint {
         let mut axis = AxisOptions::new(def.limit, None, def.spring);
         axis.rest = def.length;

@@ -134,18 +134,7 @@ impl JointDef {
 
     /// Checks the thresholds: numbers >= 0, infinity allowed.
     pub(crate) fn validate_thresholds(&self) -> Result<()> {
-        for (field, x) in [
-            ("force_threshold", self.force_threshold),
-            ("torque_threshold", self.torque_threshold),
-        ] {
-            if x.is_nan() || x < 0.0 {
-                return Err(crate::Error::InvalidValue {
-                    field,
-                    reason: "must be a number >= 0 (infinity allowed)",
-                });
-            }
-        }
-        Ok(())
+        check_thresholds(self.force_threshold, self.torque_threshold)
     }
 
     /// A revolute joint pinning `body_a` and `body_b` together at the world point `anchor`.
@@ -163,6 +152,25 @@ impl JointDef {
             ..self
         }
     }
+}
+
+/// Force and torque thresholds: numbers >= 0, infinity allowed.
+fn check_thresholds(force: f32, torque: f32) -> Result<()> {
+    for (field, x) in [("force_threshold", force), ("torque_threshold", torque)] {
+        if x.is_nan() || x < 0.0 {
+            return Err(crate::Error::InvalidValue {
+                field,
+                reason: "must be a number >= 0 (infinity allowed)",
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Both local anchors finite: what every kind's stored anchors must be.
+fn check_anchors(local_anchor_a: Vec2, local_anchor_b: Vec2) -> Result<()> {
+    crate::error::check_finite_vec("local_anchor_a", local_anchor_a)?;
+    crate::error::check_finite_vec("local_anchor_b", local_anchor_b)
 }
 
 /// A joint as the world stores it.
@@ -206,6 +214,22 @@ pub(crate) struct SoftPass {
 }
 
 impl Joint {
+    /// What a decoded joint must hold: the thresholds its definition's checks pass, and
+    /// its kind's stored values (see each kind's `check_values`). The frame is not
+    /// checked: every step rebuilds it before it is read.
+    pub(crate) fn check_values(&self) -> Result<()> {
+        check_thresholds(self.force_threshold, self.torque_threshold)?;
+        match &self.kind {
+            JointState::Revolute(j) => j.check_values(),
+            JointState::Prismatic(j) => j.check_values(),
+            JointState::Distance(j) => j.check_values(),
+            JointState::Weld(j) => j.check_values(),
+            JointState::Wheel(j) => j.check_values(),
+            JointState::Motor(j) => j.check_values(),
+            JointState::Mouse(j) => j.check_values(),
+        }
+    }
+
     pub fn new(def: &JointDef, (ia, a): (u32, &Body), (ib, b): (u32, &Body)) -> Joint {
         let kind = match &def.kind {
             JointKind::Revolute(d) => JointState::Revolute(RevoluteJoint::new(d, a, b)),

@@ -68,6 +68,14 @@ pub(crate) struct MotorJoint {
 }
 
 impl MotorJoint {
+    /// What a decoded joint must hold: what its definition's checks pass, and finite
+    /// impulses.
+    pub fn check_values(&self) -> Result<()> {
+        self.def.validate()?;
+        check_finite_vec("linear impulse", self.linear)?;
+        check_finite("angular impulse", self.angular)
+    }
+
     pub fn new(def: &MotorJointDef) -> MotorJoint {
         MotorJoint {
             def: *def,

@@ -9,7 +9,7 @@ use super::SoftPass;
 use super::frame::{JointFrame, soft_impulse, soft_point_impulse};
 use super::revolute_soft::point_mass_matrix;
 use crate::body::Body;
-use crate::error::{Result, check_finite_vec, check_non_negative};
+use crate::error::{Result, check_finite, check_finite_vec, check_non_negative};
 use crate::math::{Vec2, cross_sv};
 use crate::solver::{BodyState, Softness};
 
@@ -56,6 +56,17 @@ pub(crate) struct MouseJoint {
 }
 
 impl MouseJoint {
+    /// What a decoded joint must hold: what its definition's checks pass, and a finite
+    /// anchor, offset, softness and impulses.
+    pub fn check_values(&self) -> Result<()> {
+        self.def.validate()?;
+        check_finite_vec("local_anchor_b", self.local_anchor_b)?;
+        check_finite_vec("offset", self.offset)?;
+        self.softness.check_values()?;
+        check_finite_vec("linear impulse", self.linear)?;
+        check_finite("angular impulse", self.angular)
+    }
+
     pub fn new(def: &MouseJointDef, b: &Body) -> MouseJoint {
         MouseJoint {
             local_anchor_b: b.xf.inv_apply(def.target),

@@ -12,10 +12,11 @@ use glam::Mat2;
 
 use super::SoftPass;
 use super::axis::{AxisImpulses, AxisOptions, AxisPass};
+use super::check_anchors;
 use super::frame::JointFrame;
 use super::options::{Limit, Motor, Spring, validate_options};
 use crate::body::Body;
-use crate::error::{Error, Result, check_finite_vec};
+use crate::error::{Error, Result, check_finite, check_finite_vec};
 use crate::math::{Vec2, atan2, cross};
 use crate::solver::BodyState;
 
@@ -80,6 +81,18 @@ pub(crate) struct PrismaticJoint {
 }
 
 impl PrismaticJoint {
+    /// What a decoded joint must hold: what its definition's checks pass, and finite
+    /// anchors, axes, angle and impulses.
+    pub fn check_values(&self) -> Result<()> {
+        check_anchors(self.local_anchor_a, self.local_anchor_b)?;
+        validate_axis(self.local_axis)?;
+        check_finite("reference_angle", self.reference_angle)?;
+        self.axis.check_values()?;
+        check_finite_vec("lock impulse", self.lock)?;
+        self.axial.check_values()?;
+        check_finite_vec("world_axis", self.world_axis)
+    }
+
     pub fn new(def: &PrismaticJointDef, a: &Body, b: &Body) -> PrismaticJoint {
         let turn = a.xf.q.inv_mul(b.xf.q);
         let world_axis = def.axis.normalize();

@@ -12,9 +12,10 @@
 use glam::Mat2;
 
 use super::axis::{AxisImpulses, AxisOptions};
+use super::check_anchors;
 use super::options::{Limit, Motor, Spring, validate_options};
 use crate::body::Body;
-use crate::error::{Result, check_finite_vec, check_non_negative};
+use crate::error::{Result, check_finite, check_finite_vec, check_non_negative};
 use crate::math::{Vec2, cross_sv};
 use crate::solver::{SolverBody, SolverSettings};
 
@@ -86,6 +87,18 @@ pub(crate) struct RevoluteJoint {
 }
 
 impl RevoluteJoint {
+    /// What a decoded joint must hold: what its definition's checks pass, and finite
+    /// anchors, angle and impulses.
+    pub fn check_values(&self) -> Result<()> {
+        check_anchors(self.local_anchor_a, self.local_anchor_b)?;
+        check_non_negative("softness", self.softness)?;
+        check_non_negative("bias_factor", self.bias_factor)?;
+        check_finite("reference_angle", self.reference_angle)?;
+        self.axis.check_values()?;
+        check_finite_vec("impulse", self.impulse)?;
+        self.axial.check_values()
+    }
+
     pub fn new(def: &RevoluteJointDef, a: &Body, b: &Body) -> RevoluteJoint {
         let turn = a.xf.q.inv_mul(b.xf.q);
         RevoluteJoint {

@@ -4,11 +4,12 @@
 //! Angle: C = θ, Ċ = w_b − w_a, mass 1 / (i_a⁻¹ + i_b⁻¹). Point: as the revolute pin.
 
 use super::SoftPass;
+use super::check_anchors;
 use super::frame::{JointFrame, soft_impulse, soft_point_impulse};
 use super::options::Spring;
 use super::revolute_soft::point_mass_matrix;
 use crate::body::Body;
-use crate::error::{Result, check_finite_vec};
+use crate::error::{Result, check_finite, check_finite_vec};
 use crate::math::{Vec2, atan2};
 use crate::solver::{BodyState, Softness};
 
@@ -58,6 +59,24 @@ pub(crate) struct WeldJoint {
 }
 
 impl WeldJoint {
+    /// What a decoded joint must hold: what its definition's checks pass, and finite
+    /// anchors, angle, softness and impulses.
+    pub fn check_values(&self) -> Result<()> {
+        check_anchors(self.local_anchor_a, self.local_anchor_b)?;
+        check_finite("reference_angle", self.reference_angle)?;
+        for spring in [self.linear_spring, self.angular_spring].iter().flatten() {
+            spring.validate()?;
+        }
+        for softness in [self.linear_softness, self.angular_softness]
+            .iter()
+            .flatten()
+        {
+            softness.check_values()?;
+        }
+        check_finite_vec("linear impulse", self.linear)?;
+        check_finite("angular impulse", self.angular)
+    }
+
     pub fn new(def: &WeldJointDef, a: &Body, b: &Body) -> WeldJoint {
         let turn = a.xf.q.inv_mul(b.xf.q);
         WeldJoint {

@@ -8,11 +8,12 @@
 
 use super::SoftPass;
 use super::axis::{AxisImpulses, AxisOptions, AxisPass};
+use super::check_anchors;
 use super::frame::{JointFrame, soft_impulse};
 use super::options::{Limit, Motor, Spring, validate_options};
 use super::prismatic::validate_axis;
 use crate::body::Body;
-use crate::error::{Result, check_finite_vec};
+use crate::error::{Result, check_finite, check_finite_vec};
 use crate::math::Vec2;
 use crate::solver::BodyState;
 
@@ -69,6 +70,19 @@ pub(crate) struct WheelJoint {
 }
 
 impl WheelJoint {
+    /// What a decoded joint must hold: what its definition's checks pass, and finite
+    /// anchors, axes and impulses.
+    pub fn check_values(&self) -> Result<()> {
+        check_anchors(self.local_anchor_a, self.local_anchor_b)?;
+        validate_axis(self.local_axis)?;
+        self.suspension.check_values()?;
+        self.drive.check_values()?;
+        check_finite("across impulse", self.across)?;
+        self.along.check_values()?;
+        self.spin.check_values()?;
+        check_finite_vec("world_axis", self.world_axis)
+    }
+
     pub fn new(def: &WheelJointDef, a: &Body, b: &Body) -> WheelJoint {
         let world_axis = def.axis.normalize();
         WheelJoint {

@@ -190,14 +190,24 @@ mod tests {
         assert!(Snapshot::from_bytes(&two_boxes().to_bytes()).is_ok());
     }
 
+    /// A change to a saved state, with the field its refusal must name.
+    type Forgery<T> = (&'static str, fn(&mut T));
+
+    /// `snapshot`'s bytes are refused on load for a value the API refuses, `field`.
+    fn assert_refused_naming(snapshot: &Snapshot, field: &str) {
+        let error = Snapshot::from_bytes(&snapshot.to_bytes()).unwrap_err();
+        let Error::SnapshotValue(cause) = &error else {
+            panic!("{field}: {error}");
+        };
+        assert_eq!(cause.field(), Some(field), "{error}");
+    }
+
     /// Bytes with right checksums around values the API would have refused are refused
     /// too: settings that would hang the first step or turn it to NaN, and bodies,
     /// shapes and contacts holding what no call could have put there.
     #[test]
     fn a_well_checksummed_state_with_values_the_api_refuses_is_refused() {
-        // Each forgery with the field the refusal must name.
-        type Forgery = (&'static str, fn(&mut SimState));
-        let forgeries: [Forgery; 11] = [
+        let forgeries: [Forgery<SimState>; 11] = [
             ("substeps", |state| state.settings.substeps = u32::MAX),
             ("substeps", |state| state.settings.substeps = 0),
             ("iterations", |state| state.settings.iterations = u32::MAX),
@@ -229,11 +239,45 @@ mod tests {
         for (field, forge) in forgeries {
             let mut snapshot = two_boxes();
             forge(&mut snapshot.state);
-            let error = Snapshot::from_bytes(&snapshot.to_bytes()).unwrap_err();
-            let Error::SnapshotValue(cause) = &error else {
-                panic!("{field}: {error}");
-            };
-            assert_eq!(cause.field(), Some(field), "{error}");
+            assert_refused_naming(&snapshot, field);
+        }
+    }
+
+    /// A joint's stored values are checked as its definition's are, and its impulses
+    /// must be finite: a NaN impulse would reach both bodies at the first warm start.
+    #[test]
+    fn a_well_checksummed_state_with_a_forged_joint_is_refused() {
+        let jointed = || {
+            let mut snapshot = two_boxes();
+            let mut world = World::new(&WorldDef::default()).unwrap();
+            world.restore(&snapshot);
+            let ids: Vec<_> = world.body_ids().collect();
+            let pin = crate::JointDef::revolute(ids[0], ids[1], Vec2::new(0.0, 0.5));
+            world.create_joint(&pin).unwrap();
+            world.step(1.0 / 60.0).unwrap();
+            world.snapshot_into(&mut snapshot);
+            snapshot
+        };
+        let forgeries: [Forgery<crate::joint::Joint>; 3] = [
+            ("force_threshold", |joint| joint.force_threshold = f32::NAN),
+            ("impulse", |joint| {
+                let crate::joint::JointState::Revolute(pin) = &mut joint.kind else {
+                    panic!("a revolute joint");
+                };
+                pin.impulse.y = f32::NAN;
+            }),
+            ("local_anchor_b", |joint| {
+                let crate::joint::JointState::Revolute(pin) = &mut joint.kind else {
+                    panic!("a revolute joint");
+                };
+                pin.local_anchor_b.x = f32::INFINITY;
+            }),
+        ];
+        assert!(Snapshot::from_bytes(&jointed().to_bytes()).is_ok());
+        for (field, forge) in forgeries {
+            let mut snapshot = jointed();
+            forge(snapshot.state.joints.get_mut(0).unwrap());
+            assert_refused_naming(&snapshot, field);
         }
     }
 

@@ -23,6 +23,14 @@ impl Default for Softness {
 }
 
 impl Softness {
+    /// What a decoded softness must hold: finite scales.
+    pub(crate) fn check_values(&self) -> crate::error::Result<()> {
+        for x in [self.bias_rate, self.mass_scale, self.impulse_scale] {
+            crate::error::check_finite("softness", x)?;
+        }
+        Ok(())
+    }
+
     pub const RIGID: Softness = Softness {
         bias_rate: 0.0,
         mass_scale: 1.0,

@@ -2,7 +2,7 @@
 //! a world check, checked again, so that a snapshot written by another program (or
 //! edited with its checksums mended) loads only a world the API could have made. A
 //! settings block with four billion substeps would otherwise hang the first step, and
-//! a NaN velocity spread to every body it touches.
+//! a NaN velocity or joint impulse spread to every body it touches.
 
 use super::SimState;
 use super::bounds;
@@ -11,8 +11,8 @@ use crate::collide::Manifold;
 use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_negative};
 
 impl SimState {
-    /// Checks the settings as `World::new` does, each body and shape as creating it
-    /// does, and every contact's stored values.
+    /// Checks the settings as `World::new` does, each body, shape and joint as creating
+    /// it does, and every contact's stored values.
     pub fn check_values(&self) -> Result<()> {
         check_finite_vec("gravity", self.gravity)?;
         self.settings.validate()?;
@@ -32,6 +32,9 @@ impl SimState {
                     reason: "must be the one its geometry makes",
                 });
             }
+        }
+        for joint in self.joints.values() {
+            joint.check_values()?;
         }
         for contact in &self.contacts.contacts {
             check_non_negative("friction", contact.friction)?;
