@@ -73,5 +73,8 @@ fn bad_joint_options_name_their_path() {
                     "axis": [0, 0] } ]
     }"#;
     let err = from_json(text).unwrap().build().unwrap_err();
-    assert_eq!(err.to_string(), "joints[0].axis: must be a non-zero vector");
+    assert_eq!(
+        err.to_string(),
+        "joints[0].axis: must be a non-zero vector whose length is finite"
+    );
 }

@@ -1,7 +1,8 @@
 //! Bodies: their definition, their state and their mass.
 
-use crate::error::{Result, check_finite, check_finite_vec, check_non_negative};
+use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_negative};
 use crate::id::Slots;
+use crate::limits::check_point;
 use crate::list::{END, Link, Links, List};
 use crate::math::{Rot, Transform, Vec2, cross};
 use crate::shape::{Collider, MassData, Shape};
@@ -18,6 +19,37 @@ pub enum BodyType {
     Kinematic,
     /// Moved by gravity, forces, contacts and joints.
     Dynamic,
+}
+
+/// The mass, centre of mass and inertia about it of shapes with masses `shapes`
+/// (centre and inertia meaningless if the mass is not positive).
+pub(crate) fn combined_mass(shapes: &[MassData]) -> MassData {
+    let mass: f32 = shapes.iter().map(|m| m.mass).sum();
+    let center = shapes.iter().map(|m| m.mass * m.center).sum::<Vec2>() / mass;
+    // Parallel axis theorem: each shape's inertia about its own centre, shifted to the
+    // body's centre of mass.
+    let inertia: f32 = shapes
+        .iter()
+        .map(|m| m.inertia + m.mass * (m.center - center).length_squared())
+        .sum();
+    MassData {
+        mass,
+        center,
+        inertia,
+    }
+}
+
+/// `sum` plus `added` (force and torque), or an error if either would overflow: a
+/// force sum that is no longer finite would make the step's velocities NaN.
+fn summed(sum: (Vec2, f32), added: (Vec2, f32)) -> Result<(Vec2, f32)> {
+    let (force, torque) = (sum.0 + added.0, sum.1 + added.1);
+    if !(force.is_finite() && torque.is_finite()) {
+        return Err(Error::InvalidValue {
+            field: "force",
+            reason: "would make the body's summed force or torque infinite",
+        });
+    }
+    Ok((force, torque))
 }
 
 /// Everything needed to create a body. Shapes are added afterwards.
@@ -110,7 +142,7 @@ impl BodyDef {
     }
 
     pub(crate) fn validate(&self) -> Result<()> {
-        check_finite_vec("position", self.position)?;
+        check_point("position", self.position)?;
         check_finite("angle", self.angle)?;
         check_finite_vec("linear_velocity", self.linear_velocity)?;
         check_finite("angular_velocity", self.angular_velocity)?;
@@ -299,7 +331,11 @@ impl Body {
     /// A dynamic body without shapes gets mass 1 and no rotation (as in Box2D), so a
     /// body can be created before its shapes without dividing by zero.
     pub fn set_mass(&mut self, shapes: &[MassData]) {
-        let mass: f32 = shapes.iter().map(|m| m.mass).sum();
+        let MassData {
+            mass,
+            center,
+            inertia,
+        } = combined_mass(shapes);
         if !self.is_dynamic() || mass <= 0.0 {
             let dynamic = self.is_dynamic();
             self.mass = if dynamic { 1.0 } else { 0.0 };
@@ -310,13 +346,6 @@ impl Body {
             self.center = self.xf.p;
             return;
         }
-        let center = shapes.iter().map(|m| m.mass * m.center).sum::<Vec2>() / mass;
-        // Parallel axis theorem: each shape's inertia about its own centre, shifted to
-        // the body's centre of mass.
-        let inertia: f32 = shapes
-            .iter()
-            .map(|m| m.inertia + m.mass * (m.center - center).length_squared())
-            .sum();
         let old_center = self.center;
         let inertia = if self.fixed_rotation { 0.0 } else { inertia };
         self.mass = mass;
@@ -344,14 +373,46 @@ impl Body {
     }
 
     /// Adds a force at a world point: a force plus the torque of its lever arm.
-    pub fn apply_force(&mut self, force: Vec2, point: Vec2) {
-        self.force += force;
-        self.torque += cross(point - self.center, force);
+    pub fn apply_force(&mut self, force: Vec2, point: Vec2) -> Result<()> {
+        let torque = cross(point - self.center, force);
+        (self.force, self.torque) = summed((self.force, self.torque), (force, torque))?;
+        Ok(())
     }
 
     /// Like `apply_force`, for the coming step only.
-    pub fn apply_step_force(&mut self, force: Vec2, point: Vec2) {
-        self.step_force += force;
-        self.step_torque += cross(point - self.center, force);
+    pub fn apply_step_force(&mut self, force: Vec2, point: Vec2) -> Result<()> {
+        let torque = cross(point - self.center, force);
+        let step = (self.step_force, self.step_torque);
+        (self.step_force, self.step_torque) = summed(step, (force, torque))?;
+        Ok(())
+    }
+
+    /// Adds `torque` to the force sum (`step`: to the coming step's only).
+    pub fn apply_torque(&mut self, torque: f32, step: bool) -> Result<()> {
+        if step {
+            self.step_torque = summed((Vec2::ZERO, self.step_torque), (Vec2::ZERO, torque))?.1;
+        } else {
+            self.torque = summed((Vec2::ZERO, self.torque), (Vec2::ZERO, torque))?.1;
+        }
+        Ok(())
+    }
+
+    /// Changes a dynamic body's velocity by `impulse` at world `point` and
+    /// `angular` about its centre; no effect on other bodies. Refused, changing
+    /// nothing, if the velocity would no longer be finite.
+    pub fn apply_impulse(&mut self, impulse: Vec2, point: Vec2, angular: f32) -> Result<()> {
+        if !self.is_dynamic() {
+            return Ok(());
+        }
+        let v = self.v + self.inv_mass * impulse;
+        let w = self.w + self.inv_inertia * (cross(point - self.center, impulse) + angular);
+        if !(v.is_finite() && w.is_finite()) {
+            return Err(Error::InvalidValue {
+                field: "impulse",
+                reason: "would make the body's velocity infinite",
+            });
+        }
+        (self.v, self.w) = (v, w);
+        Ok(())
     }
 }

@@ -29,6 +29,7 @@ mod events;
 mod hash;
 mod id;
 mod joint;
+mod limits;
 mod list;
 mod recycle;
 mod shape;
@@ -51,6 +52,7 @@ pub use joint::{
     DistanceJointDef, JointDef, JointKind, Limit, Motor, MotorJointDef, MouseJointDef,
     PrismaticJointDef, RevoluteJointDef, Spring, WeldJointDef, WheelJointDef,
 };
+pub use limits::{MAX_COORDINATE, MAX_SPRING_HERTZ};
 pub use math::{Aabb, Rot, Transform, Vec2};
 pub use shape::{
     Capsule, Circle, Filter, Geometry, MAX_POLYGON_VERTICES, MassData, Polygon, ShapeDef,

@@ -21,6 +21,20 @@ pub fn atan2(y: f32, x: f32) -> f32 {
     libm::atan2f(y, x)
 }
 
+/// `angle` moved by whole turns into [−π, π]. (The remainder is exact in IEEE
+/// arithmetic, so every machine gives the same bits.)
+pub fn unwind_angle(angle: f32) -> f32 {
+    use std::f32::consts::{PI, TAU};
+    let angle = angle % TAU;
+    if angle < -PI {
+        angle + TAU
+    } else if angle > PI {
+        angle - TAU
+    } else {
+        angle
+    }
+}
+
 /// 2D cross product of two vectors (the z of their 3D cross product).
 #[inline]
 pub fn cross(a: Vec2, b: Vec2) -> f32 {

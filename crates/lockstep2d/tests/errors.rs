@@ -3,20 +3,13 @@
 mod support;
 
 use lockstep2d::{
-    BodyDef, Capsule, Circle, Error, Geometry, JointDef, Polygon, ShapeDef, Vec2, World, WorldDef,
+    BodyDef, Capsule, Circle, Error, Geometry, JointDef, Polygon, ShapeDef, Vec2, World,
 };
-use support::*;
 
-/// A world mid-simulation: bodies, contacts and a joint, so "unchanged" means something.
+/// The busy world (see `support::busy_world`) and its box.
 fn busy_world() -> (World, lockstep2d::BodyId) {
-    let mut world = world_with_ground(&WorldDef::default(), 0.5);
-    let a = add_box(&mut world, Vec2::new(0.0, 0.5), 0.5, 1.0);
-    let b = add_ball(&mut world, Vec2::new(0.3, 2.0), 0.4, 0.2);
-    world
-        .create_joint(&JointDef::revolute(a, b, Vec2::new(0.3, 1.5)))
-        .unwrap();
-    run(&mut world, 30);
-    (world, a)
+    let (world, box_body, _) = support::busy_world();
+    (world, box_body)
 }
 
 /// Runs `call` on a busy world, checks it fails with `expected`, and checks that the

@@ -103,7 +103,8 @@ impl Buoyancy {
         let relative = self.def.flow - (body.v + cross_sv(body.w, wet.centroid - body.center));
         let drag_rate = (self.def.linear_drag * wet.area * body.inv_mass * dt).min(1.0);
         let drag = drag_rate * body.mass / dt * relative;
-        body.apply_step_force(lift + drag, wet.centroid);
+        // Refused only when the body's force sum would overflow: then no push this step.
+        let _ = body.apply_step_force(lift + drag, wet.centroid);
         // τ = c·A·(I/m)·ω, so one step changes ω by c·A·h/m times itself.
         let spin_rate = (self.def.angular_drag * wet.area * body.inv_mass * dt).min(1.0);
         body.step_torque -= spin_rate * body.inertia / dt * body.w;

@@ -12,6 +12,7 @@ use super::frame::{JointFrame, soft_impulse};
 use super::options::{Limit, Spring, validate_options};
 use crate::body::Body;
 use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_negative};
+use crate::limits::{check_distance, check_point};
 use crate::math::Vec2;
 use crate::solver::BodyState;
 
@@ -58,9 +59,9 @@ impl DistanceJointDef {
     }
 
     pub(crate) fn validate(&self) -> Result<()> {
-        check_finite_vec("anchor_a", self.anchor_a)?;
-        check_finite_vec("anchor_b", self.anchor_b)?;
-        check_non_negative("length", self.length)?;
+        check_point("anchor_a", self.anchor_a)?;
+        check_point("anchor_b", self.anchor_b)?;
+        check_distance("length", self.length)?;
         validate_options(self.limit, None, self.spring)?;
         if self.limit.is_some_and(|l| l.lower < 0.0) {
             return Err(Error::InvalidValue {

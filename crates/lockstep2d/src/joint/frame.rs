@@ -6,10 +6,9 @@
 //!   d = (c_b − c_a) + (Δp_b − Δp_a) + (Δq_b·r_b − Δq_a·r_a),
 //! the vector from anchor A to anchor B.
 
-use glam::Mat2;
-
+use super::mass2::Mass2;
 use crate::body::Body;
-use crate::math::{Rot, Vec2, atan2, cross, cross_sv};
+use crate::math::{Rot, Vec2, atan2, cross, cross_sv, unwind_angle};
 use crate::solver::{BodyState, InverseMasses, Softness};
 
 #[derive(Clone, Copy, Debug, Default, serde::Serialize, serde::Deserialize)]
@@ -57,6 +56,14 @@ impl JointFrame {
         }
     }
 
+    /// Measures the relative angle from `reference` (B's angle relative to A at rest)
+    /// the short way round, in [−π, π]. Measured the long way, a joint turned just past
+    /// half a turn from rest reads nearly a whole turn out, and its limit or weld pushes
+    /// on round the circle, ever harder, instead of back.
+    pub fn measure_angle_from(&mut self, reference: f32) {
+        self.relative_angle = unwind_angle(self.relative_angle - reference);
+    }
+
     /// The lever arms turned by the bodies' rotation so far this step.
     pub fn arms(&self, states: &[BodyState]) -> (Vec2, Vec2) {
         let (a, b) = self.states(states);
@@ -100,6 +107,15 @@ impl JointFrame {
         if k > 0.0 { 1.0 / k } else { 0.0 }
     }
 
+    /// The effective mass of holding anchor B to anchor A, at arms `(r_a, r_b)`.
+    pub fn point_mass(&self, arms: (Vec2, Vec2)) -> Mass2 {
+        Mass2::point(
+            (self.inv_mass_a, self.inv_i_a),
+            (self.inv_mass_b, self.inv_i_b),
+            arms,
+        )
+    }
+
     /// The mass of a constraint along unit `axis` through the anchors, arms `(r_a, r_b)`.
     pub fn mass_along(&self, (r_a, r_b): (Vec2, Vec2), axis: Vec2) -> f32 {
         let masses = InverseMasses {
@@ -123,9 +139,11 @@ impl JointFrame {
         let a = &mut states[self.a as usize];
         a.v -= self.inv_mass_a * linear;
         a.w -= self.inv_i_a * (cross(r_a, linear) + angular);
+        a.keep_below_ceiling();
         let b = &mut states[self.b as usize];
         b.v += self.inv_mass_b * linear;
         b.w += self.inv_i_b * (cross(r_b, linear) + angular);
+        b.keep_below_ceiling();
     }
 
     /// Applies a pure angular impulse to B (its opposite to A).
@@ -159,20 +177,20 @@ pub(crate) fn soft_impulse(
 /// as `soft_impulse` but returning the change to the accumulated impulse; `None` when
 /// neither body can move (`k` singular).
 pub(crate) fn soft_point_impulse(
-    k: Mat2,
+    k: Mass2,
     cdot: Vec2,
     c: Vec2,
     softness: Option<&Softness>,
     accumulated: Vec2,
 ) -> Option<Vec2> {
-    if k.determinant() == 0.0 {
+    if k.is_singular() {
         return None;
     }
     let (bias, mass_scale, impulse_scale) = match softness {
         Some(s) => (s.bias_rate * c, s.mass_scale, s.impulse_scale),
         None => (Vec2::ZERO, 1.0, 0.0),
     };
-    Some(-mass_scale * (k.inverse() * (cdot + bias)) - impulse_scale * accumulated)
+    Some(-mass_scale * k.solve(cdot + bias) - impulse_scale * accumulated)
 }
 
 /// One pass of a one-sided limit `c ≥ 0` (velocity `cdot`): speculative while apart (it

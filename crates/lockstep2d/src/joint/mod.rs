@@ -8,6 +8,7 @@
 mod axis;
 mod distance;
 mod frame;
+mod mass2;
 mod motor;
 mod mouse;
 mod options;

@@ -10,6 +10,7 @@ use glam::Mat2;
 use super::SoftPass;
 use super::frame::JointFrame;
 use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_negative};
+use crate::limits::check_point;
 use crate::math::Vec2;
 use crate::solver::BodyState;
 
@@ -45,7 +46,7 @@ impl MotorJointDef {
     }
 
     pub(crate) fn validate(&self) -> Result<()> {
-        check_finite_vec("linear_offset", self.linear_offset)?;
+        check_point("linear_offset", self.linear_offset)?;
         check_finite("angular_offset", self.angular_offset)?;
         check_non_negative("max_force", self.max_force)?;
         check_non_negative("max_torque", self.max_torque)?;
@@ -90,7 +91,7 @@ impl MotorJoint {
 
     /// The anchors are the centres of mass; the frame measures angles from the offset.
     pub fn prepare_soft(&mut self, frame: &mut JointFrame, warm_starting: bool) {
-        frame.relative_angle -= self.def.angular_offset;
+        frame.measure_angle_from(self.def.angular_offset);
         if !warm_starting {
             self.linear = Vec2::ZERO;
             self.angular = 0.0;

@@ -7,9 +7,9 @@
 
 use super::SoftPass;
 use super::frame::{JointFrame, soft_impulse, soft_point_impulse};
-use super::revolute_soft::point_mass_matrix;
 use crate::body::Body;
 use crate::error::{Result, check_finite, check_finite_vec, check_non_negative};
+use crate::limits::{check_point, check_spring_value};
 use crate::math::{Vec2, cross_sv};
 use crate::solver::{BodyState, Softness};
 
@@ -37,9 +37,9 @@ impl MouseJointDef {
     }
 
     pub(crate) fn validate(&self) -> Result<()> {
-        check_finite_vec("target", self.target)?;
-        check_non_negative("hertz", self.hertz)?;
-        check_non_negative("damping_ratio", self.damping_ratio)?;
+        check_point("target", self.target)?;
+        check_spring_value("hertz", self.hertz)?;
+        check_spring_value("damping_ratio", self.damping_ratio)?;
         check_non_negative("max_force", self.max_force)
     }
 }
@@ -113,7 +113,7 @@ impl MouseJoint {
         self.angular = total;
 
         let arms = frame.arms(states);
-        let k = point_mass_matrix(frame, arms);
+        let k = frame.point_mass(arms);
         let b = &states[frame.b as usize];
         let error = self.offset + b.dp + arms.1;
         let cdot = b.v + cross_sv(b.w, arms.1);

@@ -2,6 +2,7 @@
 //! axis. Each is an `Option` on the joint's definition: `None` is off.
 
 use crate::error::{Error, Result, check_finite, check_non_negative};
+use crate::limits::{check_coordinate, check_spring_value};
 
 /// Keeps the joint's free coordinate (an angle in radians, or a translation in metres)
 /// within `[lower, upper]`.
@@ -29,8 +30,8 @@ pub struct Spring {
 
 impl Limit {
     pub(crate) fn validate(&self) -> Result<()> {
-        check_finite("limit.lower", self.lower)?;
-        check_finite("limit.upper", self.upper)?;
+        check_coordinate("limit.lower", self.lower)?;
+        check_coordinate("limit.upper", self.upper)?;
         if self.lower > self.upper {
             return Err(Error::InvalidValue {
                 field: "limit.lower",
@@ -50,8 +51,8 @@ impl Motor {
 
 impl Spring {
     pub(crate) fn validate(&self) -> Result<()> {
-        check_non_negative("spring.hertz", self.hertz)?;
-        check_non_negative("spring.damping_ratio", self.damping_ratio)
+        check_spring_value("spring.hertz", self.hertz)?;
+        check_spring_value("spring.damping_ratio", self.damping_ratio)
     }
 }
 

@@ -8,15 +8,15 @@
 //!   s₁ = (d + r_a) × p, s₂ = r_b × p, and
 //!   K = [[m_a⁻¹ + m_b⁻¹ + i_a⁻¹·s₁² + i_b⁻¹·s₂², i_a⁻¹·s₁ + i_b⁻¹·s₂], [·, i_a⁻¹ + i_b⁻¹]].
 
-use glam::Mat2;
-
 use super::SoftPass;
 use super::axis::{AxisImpulses, AxisOptions, AxisPass};
 use super::check_anchors;
 use super::frame::JointFrame;
+use super::mass2::Mass2;
 use super::options::{Limit, Motor, Spring, validate_options};
 use crate::body::Body;
 use crate::error::{Error, Result, check_finite, check_finite_vec};
+use crate::limits::check_point;
 use crate::math::{Vec2, atan2, cross};
 use crate::solver::BodyState;
 
@@ -47,19 +47,20 @@ impl PrismaticJointDef {
     }
 
     pub(crate) fn validate(&self) -> Result<()> {
-        check_finite_vec("anchor", self.anchor)?;
+        check_point("anchor", self.anchor)?;
         validate_axis(self.axis)?;
         validate_options(self.limit, self.motor, self.spring)
     }
 }
 
-/// An axis must have a direction.
+/// An axis must have a direction: a vector whose length is neither zero nor so large
+/// that it overflows, since the joint stores it normalised.
 pub(crate) fn validate_axis(axis: Vec2) -> Result<()> {
     check_finite_vec("axis", axis)?;
-    if axis.length_squared() == 0.0 {
+    if axis.try_normalize().is_none() {
         return Err(Error::InvalidValue {
             field: "axis",
-            reason: "must be a non-zero vector",
+            reason: "must be a non-zero vector whose length is finite",
         });
     }
     Ok(())
@@ -115,7 +116,7 @@ impl PrismaticJoint {
     }
 
     pub fn prepare_soft(&mut self, frame: &mut JointFrame, h: f32, warm_starting: bool) {
-        frame.relative_angle -= self.reference_angle;
+        frame.measure_angle_from(self.reference_angle);
         self.axis.prepare(h);
         if !warm_starting {
             self.lock = Vec2::ZERO;
@@ -169,9 +170,16 @@ impl PrismaticJoint {
         let (ia, ib) = (frame.inv_i_a, frame.inv_i_b);
         let k11 = frame.inv_mass_a + frame.inv_mass_b + ia * s1 * s1 + ib * s2 * s2;
         let k12 = ia * s1 + ib * s2;
-        let k22 = if ia + ib > 0.0 { ia + ib } else { 1.0 };
-        let k = Mat2::from_cols(Vec2::new(k11, k12), Vec2::new(k12, k22));
-        if k.determinant() == 0.0 {
+        // det = k11·k22 − k12², expanded into terms ≥ 0 (see `mass2.rs`).
+        let (k22, det) = if ia + ib > 0.0 {
+            let spread = s1 - s2;
+            let m = frame.inv_mass_a + frame.inv_mass_b;
+            (ia + ib, m * (ia + ib) + ia * ib * spread * spread)
+        } else {
+            (1.0, k11)
+        };
+        let k = Mass2::new(k11, k12, k22, det);
+        if k.is_singular() {
             return;
         }
         let cdot = Vec2::new(
@@ -183,7 +191,7 @@ impl PrismaticJoint {
             Some(error) => (s.bias_rate * error, s.mass_scale, s.impulse_scale),
             None => (Vec2::ZERO, 1.0, 0.0),
         };
-        let impulse = -mass_scale * (k.inverse() * (cdot + bias)) - impulse_scale * self.lock;
+        let impulse = -mass_scale * k.solve(cdot + bias) - impulse_scale * self.lock;
         self.lock += impulse;
         frame.apply(states, arms, impulse.x * perp, impulse.y);
     }

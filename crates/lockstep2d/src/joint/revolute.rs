@@ -16,6 +16,7 @@ use super::check_anchors;
 use super::options::{Limit, Motor, Spring, validate_options};
 use crate::body::Body;
 use crate::error::{Result, check_finite, check_finite_vec, check_non_negative};
+use crate::limits::check_point;
 use crate::math::{Vec2, cross_sv};
 use crate::solver::{SolverBody, SolverSettings};
 
@@ -57,7 +58,7 @@ impl RevoluteJointDef {
 
     pub(crate) fn validate(&self) -> Result<()> {
         validate_options(self.limit, self.motor, self.spring)?;
-        check_finite_vec("anchor", self.anchor)?;
+        check_point("anchor", self.anchor)?;
         check_non_negative("softness", self.softness)?;
         check_non_negative("bias_factor", self.bias_factor)?;
         if self.bias_factor > 1.0 {

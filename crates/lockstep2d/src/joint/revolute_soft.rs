@@ -6,8 +6,6 @@
 //! Box2D-Lite's `softness` and `bias_factor` belong to the PGS solver; here the world's
 //! joint stiffness holds the pin.
 
-use glam::Mat2;
-
 use super::SoftPass;
 use super::axis::AxisPass;
 use super::frame::{JointFrame, soft_point_impulse};
@@ -17,7 +15,7 @@ use crate::solver::BodyState;
 
 impl RevoluteJoint {
     pub fn prepare_soft(&mut self, frame: &mut JointFrame, h: f32, warm_starting: bool) {
-        frame.relative_angle -= self.reference_angle;
+        frame.measure_angle_from(self.reference_angle);
         self.axis.prepare(h);
         if !warm_starting {
             self.impulse = Vec2::ZERO;
@@ -54,7 +52,7 @@ impl RevoluteJoint {
     /// The point constraint: anchor B on anchor A.
     fn solve_pin(&mut self, frame: &JointFrame, states: &mut [BodyState], use_bias: bool) {
         let arms = frame.arms(states);
-        let k = point_mass_matrix(frame, arms);
+        let k = frame.point_mass(arms);
         let cdot = frame.point_velocity(states, arms);
         let error = frame.separation(states, arms);
         let softness = use_bias.then_some(&frame.softness);
@@ -63,16 +61,4 @@ impl RevoluteJoint {
             frame.apply(states, arms, impulse, 0.0);
         }
     }
-}
-
-/// K = (m_a⁻¹ + m_b⁻¹)·I + i_a⁻¹·[r_a]ₓᵀ[r_a]ₓ + i_b⁻¹·[r_b]ₓᵀ[r_b]ₓ: the effective mass
-/// matrix of a point constraint, inverted by the caller.
-pub(crate) fn point_mass_matrix(frame: &JointFrame, (r_a, r_b): (Vec2, Vec2)) -> Mat2 {
-    let m = frame.inv_mass_a + frame.inv_mass_b;
-    let (ia, ib) = (frame.inv_i_a, frame.inv_i_b);
-    let xy = -ia * r_a.x * r_a.y - ib * r_b.x * r_b.y;
-    Mat2::from_cols(
-        Vec2::new(m + ia * r_a.y * r_a.y + ib * r_b.y * r_b.y, xy),
-        Vec2::new(xy, m + ia * r_a.x * r_a.x + ib * r_b.x * r_b.x),
-    )
 }

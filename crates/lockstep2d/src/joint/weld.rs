@@ -7,9 +7,9 @@ use super::SoftPass;
 use super::check_anchors;
 use super::frame::{JointFrame, soft_impulse, soft_point_impulse};
 use super::options::Spring;
-use super::revolute_soft::point_mass_matrix;
 use crate::body::Body;
 use crate::error::{Result, check_finite, check_finite_vec};
+use crate::limits::check_point;
 use crate::math::{Vec2, atan2};
 use crate::solver::{BodyState, Softness};
 
@@ -34,7 +34,7 @@ impl WeldJointDef {
     }
 
     pub(crate) fn validate(&self) -> Result<()> {
-        check_finite_vec("anchor", self.anchor)?;
+        check_point("anchor", self.anchor)?;
         self.linear_spring
             .as_ref()
             .map_or(Ok(()), Spring::validate)?;
@@ -97,7 +97,7 @@ impl WeldJoint {
     }
 
     pub fn prepare_soft(&mut self, frame: &mut JointFrame, h: f32, warm_starting: bool) {
-        frame.relative_angle -= self.reference_angle;
+        frame.measure_angle_from(self.reference_angle);
         let soften = |s: Option<Spring>| s.map(|s| Softness::new(s.hertz, s.damping_ratio, h));
         self.linear_softness = soften(self.linear_spring);
         self.angular_softness = soften(self.angular_spring);
@@ -138,7 +138,7 @@ impl WeldJoint {
         self.angular = total;
 
         let arms = frame.arms(states);
-        let k = point_mass_matrix(frame, arms);
+        let k = frame.point_mass(arms);
         let cdot = frame.point_velocity(states, arms);
         let error = frame.separation(states, arms);
         let softness = Self::softness(&self.linear_softness, frame, pass.use_bias);

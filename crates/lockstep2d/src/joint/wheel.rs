@@ -14,6 +14,7 @@ use super::options::{Limit, Motor, Spring, validate_options};
 use super::prismatic::validate_axis;
 use crate::body::Body;
 use crate::error::{Result, check_finite, check_finite_vec};
+use crate::limits::check_point;
 use crate::math::Vec2;
 use crate::solver::BodyState;
 
@@ -48,7 +49,7 @@ impl WheelJointDef {
     }
 
     pub(crate) fn validate(&self) -> Result<()> {
-        check_finite_vec("anchor", self.anchor)?;
+        check_point("anchor", self.anchor)?;
         validate_axis(self.axis)?;
         validate_options(self.limit, self.motor, self.spring)
     }

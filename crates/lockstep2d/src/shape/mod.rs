@@ -8,8 +8,9 @@ pub use filter::Filter;
 pub use polygon::{MAX_POLYGON_VERTICES, Polygon};
 pub(crate) use submerged::{Submerged, Surface};
 
-use crate::error::{Error, Result, check_finite_vec, check_non_negative, check_positive};
+use crate::error::{Error, Result, check_non_negative, check_positive};
 use crate::id::Slots;
+use crate::limits::{check_distance, check_point};
 use crate::list::{Link, Links};
 use crate::math::{Aabb, Transform, Vec2};
 
@@ -62,13 +63,15 @@ impl Geometry {
     pub(crate) fn validate(&self) -> Result<()> {
         match *self {
             Geometry::Circle(c) => {
-                check_finite_vec("center", c.center)?;
-                check_positive("radius", c.radius)
+                check_point("center", c.center)?;
+                check_positive("radius", c.radius)?;
+                check_distance("radius", c.radius)
             }
             Geometry::Capsule(c) => {
-                check_finite_vec("center1", c.center1)?;
-                check_finite_vec("center2", c.center2)?;
+                check_point("center1", c.center1)?;
+                check_point("center2", c.center2)?;
                 check_positive("radius", c.radius)?;
+                check_distance("radius", c.radius)?;
                 if c.center1.distance(c.center2) <= crate::LINEAR_SLOP {
                     return Err(Error::InvalidValue {
                         field: "center2",
@@ -77,7 +80,12 @@ impl Geometry {
                 }
                 Ok(())
             }
-            Geometry::Polygon(_) => Ok(()),
+            Geometry::Polygon(p) => {
+                p.vertices()
+                    .iter()
+                    .try_for_each(|&v| check_point("vertices", v))?;
+                check_distance("radius", p.radius)
+            }
         }
     }
 
@@ -187,7 +195,11 @@ impl ShapeDef {
         }
         check_non_negative("friction", self.friction)?;
         check_non_negative("restitution", self.restitution)?;
-        self.geometry.validate()
+        self.geometry.validate()?;
+        if needs_mass && !self.is_sensor {
+            self.mass().check_usable()?;
+        }
+        Ok(())
     }
 
     /// Mass properties at this definition's density.
@@ -227,6 +239,24 @@ pub struct MassData {
     pub mass: f32,
     pub center: Vec2,
     pub inertia: f32,
+}
+
+impl MassData {
+    /// Fails unless the mass and inertia are finite and so are their inverses: what a
+    /// dynamic body's shapes, alone or together, must have for the step to divide by
+    /// them. A huge density or size overflows the mass or inertia; a tiny one makes
+    /// the mass so small that its inverse overflows.
+    pub(crate) fn check_usable(&self) -> Result<()> {
+        let usable = |x: f32| x.is_finite() && x > 0.0 && (1.0 / x).is_finite();
+        if usable(self.mass) && usable(self.inertia) && self.center.is_finite() {
+            return Ok(());
+        }
+        Err(Error::InvalidValue {
+            field: "density",
+            reason: "with this size gives a mass or inertia too large or too small to \
+                     simulate (each must be finite, and so must its inverse)",
+        })
+    }
 }
 
 /// The form the narrow phase works with: circles, and (rounded) convex polygons, which

@@ -136,12 +136,12 @@ impl ContactConstraint {
             let mut d_pt = -p.tangent_mass * vt;
             if accumulate {
                 let limit = self.friction * p.normal_impulse;
-                let total = (p.tangent_impulse + d_pt).clamp(-limit, limit);
+                let total = within(p.tangent_impulse + d_pt, limit);
                 d_pt = total - p.tangent_impulse;
                 p.tangent_impulse = total;
             } else {
                 let limit = self.friction * d_pn;
-                d_pt = d_pt.clamp(-limit, limit);
+                d_pt = within(d_pt, limit);
             }
             self.apply(bodies, &p, d_pt * tangent);
             self.points[i] = p;
@@ -188,4 +188,17 @@ fn bias(
         bias = bias.max(-restitution * approach);
     }
     bias
+}
+
+/// `x` held to [−limit, limit], as `f32::clamp` would, but never panicking: a limit
+/// that is NaN (a normal impulse gone NaN) is no reason to abort the caller's program.
+/// (Compares, not `min`/`max`, which may return either zero for ±0.)
+fn within(x: f32, limit: f32) -> f32 {
+    if x < -limit {
+        -limit
+    } else if x > limit {
+        limit
+    } else {
+        x
+    }
 }

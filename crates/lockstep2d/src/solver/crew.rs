@@ -19,7 +19,7 @@ use super::BodyState;
 use super::bundles::run_bundles;
 use super::coloring::COLOR_COUNT;
 use super::dense_bodies::{DenseBodies, Kick};
-use super::integrate::clamp_speed;
+use super::integrate::{clamp_speed, clamp_spin};
 use super::shared_states::{Shared, SharedStates};
 use super::softness::Softness;
 use super::step_constraints::StepConstraints;
@@ -38,6 +38,8 @@ pub(crate) struct Program {
     pub restitution_threshold: f32,
     /// The fastest a body's centre of mass may move (m/s).
     pub max_speed: f32,
+    /// The fastest a body may turn (rad/s).
+    pub max_spin: f32,
     /// How stiffly joints hold.
     pub joint_softness: Softness,
 }
@@ -174,7 +176,7 @@ impl<'a> Crew<'a> {
         self.contacts(worker, ContactPass::Restitution { threshold });
     }
 
-    /// v += h·(g·scale + F/m), w += h·τ/I, then damping and the speed limit, for
+    /// v += h·(g·scale + F/m), w += h·τ/I, then damping and the speed limits, for
     /// simulated bodies (see `Kick`).
     fn integrate_velocities(&self, worker: usize) {
         for kick in &self.kicks[block(self.kicks.len(), worker, self.workers)] {
@@ -185,7 +187,10 @@ impl<'a> Crew<'a> {
                 (state.v + kick.dv) * kick.keep_linear,
                 self.program.max_speed,
             );
-            state.w = (state.w + kick.dw) * kick.keep_angular;
+            state.w = clamp_spin(
+                (state.w + kick.dw) * kick.keep_angular,
+                self.program.max_spin,
+            );
         }
         self.barrier.wait();
     }
@@ -195,6 +200,10 @@ impl<'a> Crew<'a> {
         for &index in &self.movers[block(self.movers.len(), worker, self.workers)] {
             // SAFETY: as in `integrate_velocities`: one worker per moving body.
             let state = unsafe { self.state(index) };
+            // Held again: the solve may have pushed past the limits (see
+            // `integrate::integrate_positions`).
+            state.v = clamp_speed(state.v, self.program.max_speed);
+            state.w = clamp_spin(state.w, self.program.max_spin);
             state.dp += h * state.v;
             state.dq = state.dq.integrate(h * state.w);
         }

@@ -14,7 +14,7 @@
 use std::marker::PhantomData;
 
 use super::lanes::{F8, LANES, V8};
-use super::soft::BodyState;
+use super::soft::{BodyState, VELOCITY_CEILING};
 
 /// Eight bodies' states, one per lane: what a contact bundle reads and writes.
 #[derive(Clone, Copy, Debug, Default)]
@@ -26,6 +26,17 @@ pub(crate) struct WideBody {
     pub dq_s: F8,
     /// `BodyState::spare`, carried so a body's row goes back whole.
     spare: F8,
+}
+
+impl WideBody {
+    /// `BodyState::keep_below_ceiling`, lane by lane.
+    #[inline(always)]
+    pub fn keep_below_ceiling(&mut self) {
+        let (high, low) = (F8::splat(VELOCITY_CEILING), F8::splat(-VELOCITY_CEILING));
+        self.v.x = self.v.x.min(high).max(low);
+        self.v.y = self.v.y.min(high).max(low);
+        self.w = self.w.min(high).max(low);
+    }
 }
 
 /// A slice several workers reach at once, each only at the elements the work split gives

@@ -14,6 +14,7 @@
 
 use super::crew::{Crew, Program};
 use super::dense_bodies::DenseBodies;
+use super::integrate::max_spin;
 use super::softness::Softness;
 use super::step_constraints::{PrepareSettings, StepConstraints};
 use crate::body::{Body, BodyType};
@@ -63,6 +64,25 @@ impl Default for BodyState {
     }
 }
 
+/// The largest velocity component (m/s or rad/s) a joint may leave on a body mid-solve:
+/// thousands of times what any scene reaches (the step itself moves no body faster
+/// than `max_linear_speed` and `integrate::max_spin`), far below where a product of it
+/// overflows. A joint between a very light body and a heavy one, pinned far from the
+/// light one's centre, is so ill-conditioned that its passes may swing a velocity up
+/// by orders of magnitude before the step's limits catch it; the ceiling keeps every
+/// such swing finite, so no later product of it can become infinite or NaN.
+pub(crate) const VELOCITY_CEILING: f32 = 1.0e6;
+
+impl BodyState {
+    /// Holds each velocity component within ±`VELOCITY_CEILING`.
+    #[inline]
+    pub fn keep_below_ceiling(&mut self) {
+        let ceiling = Vec2::splat(VELOCITY_CEILING);
+        self.v = self.v.clamp(-ceiling, ceiling);
+        self.w = self.w.clamp(-VELOCITY_CEILING, VELOCITY_CEILING);
+    }
+}
+
 /// The soft step's working arrays, kept between steps so a warm world does not allocate.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SoftStep {
@@ -99,6 +119,7 @@ impl SoftStep {
             max_push: settings.max_push_speed,
             restitution_threshold: settings.restitution_threshold,
             max_speed: settings.max_linear_speed,
+            max_spin: max_spin(dt),
             joint_softness,
         };
         let workers = pool.map_or(1, ThreadPool::current_num_threads);

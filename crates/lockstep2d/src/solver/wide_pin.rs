@@ -7,7 +7,7 @@
 //!   C = (c_b − c_a)⁰ + (Δp_b − Δp_a) + (r_b − r_a),
 //!   Ċ = v_b + w_b × r_b − v_a − w_a × r_a,
 //!   λ = −mass_scale·K⁻¹·(Ċ + bias_rate·C) − impulse_scale·λ_accumulated,
-//! with K the 2×2 effective mass of `point_mass_matrix`. Each lane does the IEEE
+//! with K the 2×2 effective mass of `joint/mass2.rs`. Each lane does the IEEE
 //! operations the scalar joint does, in the same order, so a pin gives the same bits
 //! here as there (a test checks it).
 
@@ -141,8 +141,7 @@ impl WidePin {
         (r_a, r_b): (V8, V8),
         softness: Option<Softness>,
     ) {
-        let (k11, k12, k22) = self.mass_matrix(r_a, r_b);
-        let det = k11 * k22 - k12 * k12;
+        let (k11, k12, k22, det) = self.mass_matrix(r_a, r_b);
         // A singular K (neither body moves: padding lanes) gets no impulse.
         let solvable = det.differs(F8::ZERO);
         let inv_det = F8::splat(1.0) / det;
@@ -158,12 +157,10 @@ impl WidePin {
             }
             None => (cdot + V8::default(), 1.0, 0.0),
         };
-        // K⁻¹ = [[k22, −k12], [−k12, k11]] / det, as `Mat2::inverse` forms it.
-        let (i11, i21) = (k22 * inv_det, k12 * -inv_det);
-        let (i12, i22) = (k12 * -inv_det, k11 * inv_det);
+        // K⁻¹·aim from K's adjugate, as `Mass2::solve` forms it.
         let solved = V8 {
-            x: i11 * aim.x + i12 * aim.y,
-            y: i21 * aim.x + i22 * aim.y,
+            x: (k22 * aim.x - k12 * aim.y) * inv_det,
+            y: (k11 * aim.y - k12 * aim.x) * inv_det,
         };
         let impulse = V8 {
             x: -(F8::splat(mass_scale) * solved.x) - self.impulse.x * impulse_scale,
@@ -176,13 +173,18 @@ impl WidePin {
 
     /// K = (m_a⁻¹ + m_b⁻¹)·I + i_a⁻¹·[r_a]ₓᵀ[r_a]ₓ + i_b⁻¹·[r_b]ₓᵀ[r_b]ₓ as (k11, k12, k22).
     #[inline(always)]
-    fn mass_matrix(&self, r_a: V8, r_b: V8) -> (F8, F8, F8) {
+    /// K's entries k11, k12, k22 and its determinant, formed as `Mass2::point` forms
+    /// them (a sum of terms ≥ 0, see `joint/mass2.rs`).
+    fn mass_matrix(&self, r_a: V8, r_b: V8) -> (F8, F8, F8, F8) {
         let m = self.inv_mass_a + self.inv_mass_b;
         let (ia, ib) = (self.inv_i_a, self.inv_i_b);
         let k12 = -ia * r_a.x * r_a.y - ib * r_b.x * r_b.y;
         let k11 = m + ia * r_a.y * r_a.y + ib * r_b.y * r_b.y;
         let k22 = m + ia * r_a.x * r_a.x + ib * r_b.x * r_b.x;
-        (k11, k12, k22)
+        let turning = ia * r_a.dot(r_a) + ib * r_b.dot(r_b);
+        let crossed = r_a.cross(r_b);
+        let det = m * m + m * turning + ia * ib * crossed * crossed;
+        (k11, k12, k22, det)
     }
 
     /// `impulse` to B at its arm and its opposite to A.
@@ -190,8 +192,10 @@ impl WidePin {
     fn apply(&self, a: &mut WideBody, b: &mut WideBody, (r_a, r_b): (V8, V8), impulse: V8) {
         a.v = a.v - impulse.scale(self.inv_mass_a);
         a.w = a.w - self.inv_i_a * r_a.cross(impulse);
+        a.keep_below_ceiling();
         b.v = b.v + impulse.scale(self.inv_mass_b);
         b.w = b.w + self.inv_i_b * r_b.cross(impulse);
+        b.keep_below_ceiling();
     }
 }
 

@@ -4,7 +4,8 @@ use super::World;
 use crate::body::{Body, BodyDef, BodyType, edge_joint};
 use crate::error::{Error, Result, check_finite, check_finite_vec};
 use crate::id::{BodyId, ShapeId};
-use crate::math::{Transform, Vec2, cross};
+use crate::limits::check_point;
+use crate::math::{Transform, Vec2};
 
 impl World {
     pub fn create_body(&mut self, def: &BodyDef) -> Result<BodyId> {
@@ -108,7 +109,7 @@ impl World {
 
     /// Teleports the body origin. Contacts are re-found at the new place next step.
     pub fn set_transform(&mut self, id: BodyId, position: Vec2, angle: f32) -> Result<()> {
-        check_finite_vec("position", position)?;
+        check_point("position", position)?;
         check_finite("angle", angle)?;
         let index = self.state.bodies.resolve(id)?;
         self.wake_island(index);
@@ -144,59 +145,47 @@ impl World {
     pub fn apply_force(&mut self, id: BodyId, force: Vec2, point: Vec2) -> Result<()> {
         check_finite_vec("force", force)?;
         check_finite_vec("point", point)?;
-        self.pushed_body(id)?.apply_force(force, point);
-        Ok(())
+        self.push_body(id, |body| body.apply_force(force, point))
     }
 
     /// Adds a force (N) at the centre of mass.
     pub fn apply_force_to_center(&mut self, id: BodyId, force: Vec2) -> Result<()> {
         check_finite_vec("force", force)?;
-        self.pushed_body(id)?.force += force;
-        Ok(())
+        self.push_body(id, |body| body.apply_force(force, body.center))
     }
 
     /// Adds a torque (N·m) that stays until `clear_forces`.
     pub fn apply_torque(&mut self, id: BodyId, torque: f32) -> Result<()> {
         check_finite("torque", torque)?;
-        self.pushed_body(id)?.torque += torque;
-        Ok(())
+        self.push_body(id, |body| body.apply_torque(torque, false))
     }
 
     /// Changes the velocity at once by an impulse (N·s) at a world point.
     pub fn apply_linear_impulse(&mut self, id: BodyId, impulse: Vec2, point: Vec2) -> Result<()> {
         check_finite_vec("impulse", impulse)?;
         check_finite_vec("point", point)?;
-        let body = self.pushed_body(id)?;
-        if body.is_dynamic() {
-            body.v += body.inv_mass * impulse;
-            body.w += body.inv_inertia * cross(point - body.center, impulse);
-        }
-        Ok(())
+        self.push_body(id, |body| body.apply_impulse(impulse, point, 0.0))
     }
 
     /// Changes the angular velocity at once by an angular impulse (N·m·s).
     pub fn apply_angular_impulse(&mut self, id: BodyId, impulse: f32) -> Result<()> {
         check_finite("impulse", impulse)?;
-        let body = self.pushed_body(id)?;
-        if body.is_dynamic() {
-            body.w += body.inv_inertia * impulse;
-        }
-        Ok(())
+        self.push_body(id, |body| {
+            body.apply_impulse(Vec2::ZERO, body.center, impulse)
+        })
     }
 
     /// Adds a force (N) at a world point for the coming step only: what controllers use.
     pub fn apply_step_force(&mut self, id: BodyId, force: Vec2, point: Vec2) -> Result<()> {
         check_finite_vec("force", force)?;
         check_finite_vec("point", point)?;
-        self.body_mut(id)?.apply_step_force(force, point);
-        Ok(())
+        self.body_mut(id)?.apply_step_force(force, point)
     }
 
     /// Adds a torque (N·m) for the coming step only.
     pub fn apply_step_torque(&mut self, id: BodyId, torque: f32) -> Result<()> {
         check_finite("torque", torque)?;
-        self.body_mut(id)?.step_torque += torque;
-        Ok(())
+        self.body_mut(id)?.apply_torque(torque, true)
     }
 
     /// A counter that grows each time the body is teleported (`set_transform`). A
@@ -256,6 +245,15 @@ impl World {
 
     /// A body that user forces, impulses or velocities are about to act on: woken, with
     /// its island, so that they take effect.
+    /// Pushes body `id` with `push` (which changes nothing if it fails), then wakes
+    /// its island.
+    fn push_body(&mut self, id: BodyId, push: impl FnOnce(&mut Body) -> Result<()>) -> Result<()> {
+        let index = self.state.bodies.resolve(id)?;
+        push(self.state.bodies.get_mut(index).expect("resolved"))?;
+        self.wake_island(index);
+        Ok(())
+    }
+
     fn pushed_body(&mut self, id: BodyId) -> Result<&mut Body> {
         let index = self.state.bodies.resolve(id)?;
         self.wake_island(index);

@@ -4,10 +4,12 @@
 //! fading linearly to nothing over `falloff` beyond it.
 
 use super::{SimState, World};
+use crate::body::Body;
 use crate::broadphase::ProxyFilter;
 use crate::collide::{Core, closest_points};
-use crate::error::{Result, check_finite, check_finite_vec, check_non_negative};
-use crate::math::{Aabb, Vec2, cross};
+use crate::error::{Result, check_finite};
+use crate::limits::{check_distance, check_point};
+use crate::math::{Aabb, Vec2};
 use crate::shape::Shape;
 
 /// An explosion (see the module docs).
@@ -38,9 +40,9 @@ impl ExplosionDef {
     }
 
     fn validate(&self) -> Result<()> {
-        check_finite_vec("position", self.position)?;
-        check_non_negative("radius", self.radius)?;
-        check_non_negative("falloff", self.falloff)?;
+        check_point("position", self.position)?;
+        check_distance("radius", self.radius)?;
+        check_distance("falloff", self.falloff)?;
         check_finite("impulse_per_length", self.impulse_per_length)
     }
 }
@@ -66,13 +68,28 @@ impl World {
             true
         });
         found.sort_unstable();
-        for shape in found {
-            if let Some((body, impulse, point)) = self.blast_on(def, shape) {
-                self.wake_island(body);
-                let body = self.body_at_mut(body);
-                body.v += body.inv_mass * impulse;
-                body.w += body.inv_inertia * cross(point - body.center, impulse);
-            }
+        let blasts: Vec<_> = found
+            .iter()
+            .filter_map(|&s| self.blast_on(def, s))
+            .collect();
+        // Tried on copies first: a blast that would make any velocity infinite is
+        // refused whole, changing nothing.
+        let mut pushed: Vec<(u32, Body)> = Vec::with_capacity(blasts.len());
+        for &(index, impulse, point) in &blasts {
+            let slot = pushed.iter().position(|(i, _)| *i == index);
+            let body = match slot {
+                Some(slot) => &mut pushed[slot].1,
+                None => {
+                    pushed.push((index, *self.body(index)));
+                    &mut pushed.last_mut().expect("just pushed").1
+                }
+            };
+            body.apply_impulse(impulse, point, 0.0)?;
+        }
+        for (index, body) in pushed {
+            self.wake_island(index);
+            let target = self.body_at_mut(index);
+            (target.v, target.w) = (body.v, body.w);
         }
         Ok(())
     }

@@ -2,10 +2,11 @@
 
 use super::{SimState, World};
 use crate::body::{JointEdge, edge_key};
-use crate::error::{Error, Result, check_finite_vec};
+use crate::error::{Error, Result};
 use crate::events::JointEvent;
 use crate::id::{BodyId, JointId};
 use crate::joint::{Joint, JointDef, JointState};
+use crate::limits::check_point;
 use crate::math::Vec2;
 use crate::solver::SolverKind;
 
@@ -144,7 +145,7 @@ impl World {
 
     /// Moves a mouse joint's target.
     pub fn set_mouse_target(&mut self, id: JointId, target: Vec2) -> Result<()> {
-        check_finite_vec("target", target)?;
+        check_point("target", target)?;
         let index = self.state.joints.resolve(id)?;
         match &mut self.state.joints.get_mut(index).expect("resolved").kind {
             JointState::Mouse(mouse) => {

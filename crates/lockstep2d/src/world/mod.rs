@@ -212,7 +212,7 @@ impl World {
                     &self.state.settings,
                     inv_dt,
                 );
-                integrate_positions(&mut self.state.bodies, dt);
+                integrate_positions(&mut self.state.bodies, dt, max_speed);
                 self.state.impulse_to_force = inv_dt;
             }
         }

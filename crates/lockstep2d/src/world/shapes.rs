@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use super::collision::may_collide;
 use super::{SimState, World};
-use crate::body::BodyType;
+use crate::body::{BodyType, combined_mass};
 use crate::broadphase::{ProxyFilter, ProxyKey};
 use crate::contact::Contact;
 use crate::error::Result;
@@ -12,7 +12,7 @@ use crate::events::{ContactEnd, ContactEvents};
 use crate::id::{BodyId, ShapeId, Slots};
 use crate::list::Link;
 use crate::math::{Aabb, Transform};
-use crate::shape::{Filter, Shape, ShapeDef};
+use crate::shape::{Filter, MassData, Shape, ShapeDef};
 
 impl World {
     /// Attaches a shape to a body and updates the body's mass.
@@ -20,6 +20,9 @@ impl World {
         let body_index = self.state.bodies.resolve(body)?;
         let owner = self.body(body_index);
         def.validate(owner.is_dynamic())?;
+        if owner.is_dynamic() {
+            self.check_mass_with(body_index, def)?;
+        }
         let collider = def.collider();
         let aabb = collider.aabb(owner.xf);
         let (is_static, enabled) = (owner.body_type == BodyType::Static, owner.enabled);
@@ -203,6 +206,21 @@ impl World {
 
     /// Mass, centre of mass and inertia from the shapes, and how far the shapes reach
     /// from the centre of mass.
+    /// Fails unless body `body_index` with `def` added has a usable mass (see
+    /// `MassData::check_usable`), or none at all (sensors without density).
+    fn check_mass_with(&self, body_index: u32, def: &ShapeDef) -> Result<()> {
+        let shapes = self.state.shapes.as_ref();
+        let mut masses: Vec<MassData> = (self.body(body_index).shapes.iter(shapes))
+            .map(|s| self.shape(s).def.mass())
+            .collect();
+        masses.push(def.mass());
+        let total = combined_mass(&masses);
+        if total.mass == 0.0 {
+            return Ok(());
+        }
+        total.check_usable()
+    }
+
     pub(super) fn update_mass(&mut self, body_index: u32) {
         let shapes = self.state.shapes.as_ref();
         let members: Vec<&Shape> = (self.body(body_index).shapes.iter(shapes))

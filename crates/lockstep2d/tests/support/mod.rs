@@ -1,7 +1,9 @@
 //! Small world builders shared by the integration tests.
 #![allow(dead_code)] // each test file uses a different subset
 
-use lockstep2d::{BodyDef, BodyId, Circle, Geometry, Polygon, ShapeDef, Vec2, World, WorldDef};
+use lockstep2d::{
+    BodyDef, BodyId, Circle, Geometry, JointDef, Polygon, ShapeDef, Vec2, World, WorldDef,
+};
 
 pub const DT: f32 = 1.0 / 60.0;
 
@@ -41,4 +43,17 @@ pub fn run(world: &mut World, steps: usize) {
     for _ in 0..steps {
         world.step(DT).unwrap();
     }
+}
+
+/// A world mid-simulation, so "unchanged" means something: a box resting on the ground
+/// and a 0.5 kg ball pinned to it, both asleep by now. The box, then the ball.
+pub fn busy_world() -> (World, BodyId, BodyId) {
+    let mut world = world_with_ground(&WorldDef::default(), 0.5);
+    let a = add_box(&mut world, Vec2::new(0.0, 0.5), 0.5, 1.0);
+    let b = add_ball(&mut world, Vec2::new(0.3, 2.0), 0.4, 0.2);
+    world
+        .create_joint(&JointDef::revolute(a, b, Vec2::new(0.3, 1.5)))
+        .unwrap();
+    run(&mut world, 30);
+    (world, a, b)
 }

@@ -1,0 +1,409 @@
+//! The operations the API fuzzer performs: each draws its arguments, calls the world
+//! and returns what the world returned.
+
+use lockstep2d::{
+    BodyDef, BodyId, BodyType, Capsule, DistanceJointDef, ExplosionDef, Filter, Geometry, JointDef,
+    JointId, JointKind, Limit, Motor, MotorJointDef, MouseJointDef, Polygon, PrismaticJointDef,
+    Result, RevoluteJointDef, ShapeDef, ShapeId, Spring, Vec2, WeldJointDef, WheelJointDef, World,
+};
+
+use crate::values::Draw;
+
+/// The live (and some dead) ids the fuzzer picks from, and its source of choices:
+/// everything besides the world that replaying a run needs.
+#[derive(Clone, Debug)]
+pub struct Picks {
+    pub draw: Draw,
+    pub bodies: Vec<BodyId>,
+    pub shapes: Vec<ShapeId>,
+    pub joints: Vec<JointId>,
+}
+
+/// Above this many bodies the fuzzer destroys instead of creating, so steps stay cheap.
+const MAX_BODIES: usize = 48;
+
+/// One fuzzer operation: its name (for reports) and what it does.
+pub struct Op {
+    pub name: &'static str,
+    /// How often it is drawn, relative to the others.
+    pub weight: u32,
+    pub run: fn(&mut World, &mut Picks) -> Result<()>,
+}
+
+/// Every operation, and how often it is drawn relative to the others. Steps are drawn
+/// most, so that what the others do gets simulated.
+pub const OPS: &[Op] = &[
+    op("step", 30, step),
+    op("create_body", 10, create_body),
+    op("create_shape", 10, create_shape),
+    op("create_joint", 10, create_joint),
+    op("push", 6, push),
+    op("twist", 2, twist),
+    op("apply_force", 3, apply_force),
+    op("apply_torque", 1, apply_torque),
+    op("set_velocity", 2, set_velocity),
+    op("set_spin", 1, set_spin),
+    op("set_transform", 3, set_transform),
+    op("destroy_body", 3, destroy_body),
+    op("destroy_shape", 2, destroy_shape),
+    op("destroy_joint", 2, destroy_joint),
+    op("set_mouse_target", 2, set_mouse_target),
+    op("toggle_option", 2, toggle_option),
+    op("set_filter", 1, set_filter),
+    op("explode", 1, explode),
+    op("set_gravity", 1, set_gravity),
+];
+
+const fn op(name: &'static str, weight: u32, run: fn(&mut World, &mut Picks) -> Result<()>) -> Op {
+    Op { name, weight, run }
+}
+
+/// Draws an operation by weight.
+pub fn pick(draw: &mut Draw) -> &'static Op {
+    let total: u32 = OPS.iter().map(|op| op.weight).sum();
+    let mut ticket = draw.below(total as usize) as u32;
+    for op in OPS {
+        if ticket < op.weight {
+            return op;
+        }
+        ticket -= op.weight;
+    }
+    unreachable!("the tickets add up to the total weight")
+}
+
+/// An id from `ids` (live or stale), or None if there are none.
+fn any<T: Copy>(draw: &mut Draw, ids: &[T]) -> Option<T> {
+    (!ids.is_empty()).then(|| ids[draw.below(ids.len())])
+}
+
+/// Past this many ids a list forgets its dead ones; below it they stay, so the fuzzer
+/// also passes stale ids.
+const MAX_IDS: usize = 96;
+
+/// A body to act on: usually a live one, sometimes a destroyed one (a stale id).
+fn body(world: &World, picks: &mut Picks) -> Option<BodyId> {
+    if picks.bodies.len() > MAX_IDS {
+        picks.bodies.retain(|&id| world.body_type(id).is_ok());
+    }
+    any(&mut picks.draw, &picks.bodies)
+}
+
+fn shape(world: &World, picks: &mut Picks) -> Option<ShapeId> {
+    if picks.shapes.len() > MAX_IDS {
+        picks.shapes.retain(|&id| world.shape_body(id).is_ok());
+    }
+    any(&mut picks.draw, &picks.shapes)
+}
+
+fn joint(world: &World, picks: &mut Picks) -> Option<JointId> {
+    if picks.joints.len() > MAX_IDS {
+        picks.joints.retain(|&id| world.joint_force(id).is_ok());
+    }
+    any(&mut picks.draw, &picks.joints)
+}
+
+fn step(world: &mut World, _picks: &mut Picks) -> Result<()> {
+    world.step(1.0 / 60.0)
+}
+
+fn create_body(world: &mut World, picks: &mut Picks) -> Result<()> {
+    if world.body_count() >= MAX_BODIES {
+        return destroy_body(world, picks);
+    }
+    let draw = &mut picks.draw;
+    let body_type = match draw.below(10) {
+        0 => BodyType::Static,
+        1 => BodyType::Kinematic,
+        _ => BodyType::Dynamic,
+    };
+    let def = BodyDef {
+        body_type,
+        position: draw.vector(10.0),
+        angle: draw.value(-3.0, 3.0),
+        linear_velocity: draw.vector(5.0),
+        angular_velocity: draw.value(-2.0, 2.0),
+        linear_damping: draw.value(0.0, 0.5),
+        angular_damping: draw.value(0.0, 0.5),
+        gravity_scale: draw.value(-1.0, 2.0),
+        fixed_rotation: draw.chance(0.1),
+        is_bullet: draw.chance(0.1),
+        user_data: 0,
+    };
+    let id = world.create_body(&def)?;
+    picks.bodies.push(id);
+    // Most bodies get a shape at once, so there is something to collide.
+    if picks.draw.chance(0.8) {
+        let _ = shape_on(world, picks, id);
+    }
+    Ok(())
+}
+
+fn create_shape(world: &mut World, picks: &mut Picks) -> Result<()> {
+    match body(world, picks) {
+        Some(id) => shape_on(world, picks, id),
+        None => create_body(world, picks),
+    }
+}
+
+fn shape_on(world: &mut World, picks: &mut Picks, body: BodyId) -> Result<()> {
+    let draw = &mut picks.draw;
+    let geometry = match draw.below(4) {
+        0 => Geometry::Circle(lockstep2d::Circle {
+            center: draw.vector(0.5),
+            radius: draw.value(0.05, 1.0),
+        }),
+        1 => Geometry::Capsule(Capsule {
+            center1: draw.vector(0.5),
+            center2: draw.vector(0.5),
+            radius: draw.value(0.05, 0.5),
+        }),
+        2 => Geometry::Polygon(Polygon::new_box(
+            draw.value(0.05, 1.0),
+            draw.value(0.05, 1.0),
+        )?),
+        _ => Geometry::Polygon(Polygon::new(&polygon_points(draw))?),
+    };
+    let def = ShapeDef {
+        geometry,
+        density: draw.value(0.2, 5.0),
+        friction: draw.value(0.0, 1.0),
+        restitution: draw.value(0.0, 1.0),
+        filter: Filter::default(),
+        is_sensor: draw.chance(0.05),
+        user_data: 0,
+    };
+    let id = world.create_shape(body, &def)?;
+    picks.shapes.push(id);
+    Ok(())
+}
+
+/// Three to eight corners around the body origin, a quarter turn or less apart, so the
+/// hull is a proper polygon; in extreme mode any points at all.
+fn polygon_points(draw: &mut Draw) -> Vec<Vec2> {
+    let count = 3 + draw.below(6);
+    let mut angle = draw.range(0.0, 1.0);
+    let step = std::f32::consts::TAU / count as f32;
+    (0..count)
+        .map(|_| {
+            angle += step * draw.range(0.6, 1.0);
+            let radius = draw.value(0.2, 1.0);
+            Vec2::new(
+                radius * lockstep2d::math::cos(angle),
+                radius * lockstep2d::math::sin(angle),
+            )
+        })
+        .collect()
+}
+
+fn create_joint(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let (Some(a), Some(b)) = (body(world, picks), body(world, picks)) else {
+        return Ok(());
+    };
+    let (pa, pb) = (world.position(a)?, world.position(b)?);
+    let draw = &mut picks.draw;
+    let anchor = (pa + pb) * 0.5 + draw.vector(0.5);
+    let kind = joint_kind(draw, anchor, pa, pb);
+    let mut def = JointDef::new(a, b, kind).with_collide_connected(draw.chance(0.2));
+    if draw.chance(0.2) {
+        def = def.breakable(draw.value(0.0, 5000.0), draw.value(0.0, 5000.0));
+    }
+    let id = world.create_joint(&def)?;
+    picks.joints.push(id);
+    Ok(())
+}
+
+/// A joint of a random kind at `anchor`, with random options.
+fn joint_kind(draw: &mut Draw, anchor: Vec2, pa: Vec2, pb: Vec2) -> JointKind {
+    let limit = draw.chance(0.3).then(|| {
+        let lower = draw.value(-1.0, 0.0);
+        Limit {
+            lower,
+            upper: lower + draw.value(0.0, 2.0),
+        }
+    });
+    let motor = draw.chance(0.3).then(|| Motor {
+        speed: draw.value(-3.0, 3.0),
+        max_force: draw.value(0.0, 500.0),
+    });
+    let spring = draw.chance(0.3).then(|| Spring {
+        hertz: draw.value(0.0, 10.0),
+        damping_ratio: draw.value(0.0, 2.0),
+    });
+    let axis = Vec2::new(draw.value(-1.0, 1.0), draw.value(-1.0, 1.0));
+    match draw.below(7) {
+        0 => JointKind::Revolute(RevoluteJointDef {
+            limit,
+            motor,
+            spring,
+            ..RevoluteJointDef::at(anchor)
+        }),
+        1 => JointKind::Prismatic(PrismaticJointDef {
+            limit,
+            motor,
+            spring,
+            ..PrismaticJointDef::new(anchor, axis)
+        }),
+        2 => JointKind::Distance(DistanceJointDef {
+            spring,
+            limit: limit.filter(|_| spring.is_some()),
+            length: draw.value(0.0, 4.0),
+            ..DistanceJointDef::rod(pa, pb)
+        }),
+        3 => JointKind::Weld(WeldJointDef {
+            linear_spring: spring,
+            angular_spring: spring,
+            ..WeldJointDef::new(anchor)
+        }),
+        4 => JointKind::Wheel(WheelJointDef {
+            limit,
+            motor,
+            spring,
+            ..WheelJointDef::new(anchor, axis)
+        }),
+        5 => JointKind::Motor(MotorJointDef::new(
+            draw.vector(1.0),
+            draw.value(-1.0, 1.0),
+            draw.value(0.0, 500.0),
+            draw.value(0.0, 500.0),
+        )),
+        _ => JointKind::Mouse(MouseJointDef::new(anchor, draw.value(0.0, 1000.0))),
+    }
+}
+
+/// An impulse that changes the body's speed by at most 20 m/s, or now and then any
+/// impulse (an extreme one in extreme mode).
+fn push(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let Some(id) = body(world, picks) else {
+        return Ok(());
+    };
+    let mass = world.mass(id)?;
+    let draw = &mut picks.draw;
+    let change = Vec2::new(draw.range(-1.0, 1.0), draw.range(-1.0, 1.0)) * 14.0;
+    let impulse = if draw.chance(0.9) {
+        change * mass
+    } else {
+        draw.vector(1e3)
+    };
+    let point = world.position(id)? + draw.vector(0.5);
+    world.apply_linear_impulse(id, impulse, point)
+}
+
+/// An angular impulse of at most about 1 rad/s per kg·m² of mass, or an extreme one.
+fn twist(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let Some(id) = body(world, picks) else {
+        return Ok(());
+    };
+    let inertia = world.inertia(id)?;
+    world.apply_angular_impulse(id, picks.draw.value(-1.0, 1.0) * inertia)
+}
+
+fn apply_force(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let Some(id) = body(world, picks) else {
+        return Ok(());
+    };
+    let mass = world.mass(id)?;
+    let draw = &mut picks.draw;
+    let force = draw.vector(20.0) * mass;
+    let point = world.position(id)? + draw.vector(0.5);
+    world.apply_force(id, force, point)
+}
+
+fn apply_torque(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let Some(id) = body(world, picks) else {
+        return Ok(());
+    };
+    let inertia = world.inertia(id)?;
+    world.apply_torque(id, picks.draw.value(-10.0, 10.0) * inertia)
+}
+
+fn set_velocity(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let Some(id) = body(world, picks) else {
+        return Ok(());
+    };
+    world.set_linear_velocity(id, picks.draw.vector(15.0))
+}
+
+fn set_spin(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let Some(id) = body(world, picks) else {
+        return Ok(());
+    };
+    world.set_angular_velocity(id, picks.draw.value(-5.0, 5.0))
+}
+
+fn set_transform(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let Some(id) = body(world, picks) else {
+        return Ok(());
+    };
+    let position = picks.draw.vector(10.0);
+    let angle = picks.draw.value(-3.0, 3.0);
+    world.set_transform(id, position, angle)
+}
+
+fn destroy_body(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let Some(id) = body(world, picks) else {
+        return Ok(());
+    };
+    world.destroy_body(id)
+}
+
+fn destroy_shape(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let Some(id) = shape(world, picks) else {
+        return Ok(());
+    };
+    world.destroy_shape(id)
+}
+
+fn destroy_joint(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let Some(id) = joint(world, picks) else {
+        return Ok(());
+    };
+    world.destroy_joint(id)
+}
+
+/// Moves a mouse joint's target (a joint of another kind is an error).
+fn set_mouse_target(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let Some(id) = joint(world, picks) else {
+        return Ok(());
+    };
+    world.set_mouse_target(id, picks.draw.vector(10.0))
+}
+
+fn toggle_option(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let Some(id) = body(world, picks) else {
+        return Ok(());
+    };
+    let on = picks.draw.chance(0.5);
+    match picks.draw.below(3) {
+        0 => world.set_bullet(id, on),
+        1 => world.set_fixed_rotation(id, on),
+        _ => world.set_enabled(id, on || picks.draw.chance(0.5)),
+    }
+}
+
+fn set_filter(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let Some(id) = shape(world, picks) else {
+        return Ok(());
+    };
+    let filter = Filter {
+        category_bits: 1 << picks.draw.below(3),
+        mask_bits: u64::MAX << picks.draw.below(3),
+        group_index: picks.draw.below(3) as i32 - 1,
+    };
+    world.set_shape_filter(id, filter)
+}
+
+fn explode(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let draw = &mut picks.draw;
+    let def = ExplosionDef::new(
+        draw.vector(10.0),
+        draw.value(0.0, 3.0),
+        draw.value(0.0, 3.0),
+        draw.value(-20.0, 20.0),
+    );
+    world.explode(&def)
+}
+
+fn set_gravity(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let gravity = Vec2::new(picks.draw.value(-5.0, 5.0), picks.draw.value(-20.0, 0.0));
+    world.set_gravity(gravity)
+}

@@ -1,0 +1,14 @@
+//! Seeded fuzzers for lockstep2d, each reproducible from its seed:
+//!
+//! - `api`: random operations on the public API, checking that nothing panics, no pose
+//!   or velocity leaves the finite numbers, a refused call changes nothing, and a
+//!   restore followed by the same operations gives the same state;
+//! - `bytes`: damaged and forged snapshots and scene files, checking that loading them
+//!   is an error or a world that steps to finite poses, never a panic, hang or
+//!   unbounded allocation.
+//!
+//! `cargo test -p lockstep2d-fuzz` runs a bounded set of seeds; the `lockstep2d-fuzz`
+//! binary runs new seeds for as long as it is given.
+
+pub mod api;
+mod values;

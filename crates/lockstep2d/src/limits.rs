@@ -1,0 +1,56 @@
+//! The largest values the API takes where a larger finite one would overflow later: a
+//! coordinate squared, a spring's stiffness, a mass's inverse. A call past them is an
+//! error naming the field, so a world built through the API never meets an infinity.
+
+use crate::error::{Error, Result, check_finite, check_non_negative};
+use crate::math::Vec2;
+
+/// The largest coordinate, distance, size or joint limit (metres or radians) the API
+/// takes: 1,000 km. Squared it is 10¹², far from overflow. An f32 resolves 6 cm there,
+/// so precise play stays nearer: the `far_pyramid` scene stands 100 km out, where it
+/// resolves 8 mm.
+pub const MAX_COORDINATE: f32 = 1.0e6;
+
+/// The stiffest spring (Hz) and the largest damping ratio the API takes. A spring's
+/// stiffness goes as the square of its frequency times the substep's; a million hertz
+/// is far beyond any step a game takes (a spring is soft below half the step rate).
+pub const MAX_SPRING_HERTZ: f32 = 1.0e6;
+
+const OUT_OF_RANGE: &str = "must be within ±10⁶ m (lockstep2d::MAX_COORDINATE)";
+
+/// Fails unless `x` is finite and within ±`MAX_COORDINATE`.
+pub(crate) fn check_coordinate(field: &'static str, x: f32) -> Result<()> {
+    check_finite(field, x)?;
+    if x.abs() > MAX_COORDINATE {
+        return Err(Error::InvalidValue {
+            field,
+            reason: OUT_OF_RANGE,
+        });
+    }
+    Ok(())
+}
+
+/// Fails unless both coordinates pass `check_coordinate`.
+pub(crate) fn check_point(field: &'static str, p: Vec2) -> Result<()> {
+    check_coordinate(field, p.x)?;
+    check_coordinate(field, p.y)
+}
+
+/// Fails unless `x` is a number in [0, `MAX_COORDINATE`].
+pub(crate) fn check_distance(field: &'static str, x: f32) -> Result<()> {
+    check_non_negative(field, x)?;
+    check_coordinate(field, x)
+}
+
+/// Fails unless `x` is a number in [0, `MAX_SPRING_HERTZ`]: a frequency or a damping
+/// ratio.
+pub(crate) fn check_spring_value(field: &'static str, x: f32) -> Result<()> {
+    check_non_negative(field, x)?;
+    if x > MAX_SPRING_HERTZ {
+        return Err(Error::InvalidValue {
+            field,
+            reason: "must be at most 10⁶ (lockstep2d::MAX_SPRING_HERTZ)",
+        });
+    }
+    Ok(())
+}
