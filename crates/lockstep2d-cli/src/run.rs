@@ -119,7 +119,12 @@ struct BodyState {
 
 #[derive(Serialize)]
 struct Report {
+    /// The scene whose settings, controllers and rate the run used.
     scene: String,
+    /// With `--load-state`: the file the bodies came from, which may hold another
+    /// scene's world (a snapshot does not name its scene).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    state: Option<String>,
     /// Steps actually run: with a frame clock, the last frame may run past `--steps`.
     steps: u64,
     dt: f32,
@@ -197,6 +202,7 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
     let (frames, frame_summary) = clock.map(|c| (c.frames, c.summary)).unzip();
     let report = Report {
         scene: name,
+        state: (args.load_state.as_ref()).map(|path| path.display().to_string()),
         steps,
         dt,
         bodies: world.body_count(),
@@ -225,12 +231,17 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
 /// Replaces the world's state with the one saved in `path`.
 fn load_state(world: &mut World, path: &Path) -> Result<(), String> {
     let shown = path.display();
-    let bytes = std::fs::read(path).map_err(|e| format!("--load-state {shown}: {e}"))?;
+    let bytes = lockstep2d_scenes::read_file_capped(path, MAX_STATE_FILE_BYTES, "a state file")
+        .map_err(|e| format!("--load-state {shown}: {e}"))?;
     let snapshot =
         Snapshot::from_bytes(&bytes).map_err(|e| format!("--load-state {shown}: {e}"))?;
     world.restore(&snapshot);
     Ok(())
 }
+
+/// The largest state file read: a snapshot of Box2D's 5,050-box pyramid is under a
+/// megabyte, so a path like /dev/zero is an error, not a hang.
+const MAX_STATE_FILE_BYTES: u64 = 256 << 20;
 
 /// The run without a frame clock: `steps` steps of `dt`, nothing else.
 fn step_plainly(
@@ -268,8 +279,9 @@ fn print_summary(report: &Report, hz: f32) {
     } else {
         format!("{:.2} s simulated", report.steps as f32 * report.dt)
     };
+    let from = (report.state.as_ref()).map_or(String::new(), |path| format!(", state from {path}"));
     println!(
-        "{}: {} bodies, {} steps at {hz} Hz ({simulated})",
+        "{}{from}: {} bodies, {} steps at {hz} Hz ({simulated})",
         report.scene, report.bodies, report.steps
     );
     println!(

@@ -23,6 +23,14 @@ pub struct SyncTestArgs {
 }
 
 pub fn run(args: &SyncTestArgs) -> Result<(), String> {
+    // The first rollback comes after `check_distance` frames: a distance of 0, or one
+    // the run never reaches, would report no mismatch without checking a frame.
+    if args.check_distance == 0 || args.check_distance >= args.frames {
+        return Err(format!(
+            "--check-distance {}: must be at least 1 and less than --frames ({})",
+            args.check_distance, args.frames
+        ));
+    }
     let mut scene = crate::scene_arg::build(&args.scene)?;
     scene
         .world

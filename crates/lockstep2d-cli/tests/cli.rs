@@ -255,6 +255,11 @@ fn a_saved_state_continues_in_another_process_bit_for_bit() {
     ]);
     let continued = run_json(&["run", "--load-state", file, "--steps", "60", "--json"]);
     assert_eq!(continued["state_hash"], whole["state_hash"]);
+    // Loaded under another scene's name, the report says where the bodies came from.
+    let under_pyramid = run_json(&["run", "pyramid", "--load-state", file, "--json"]);
+    assert_eq!(under_pyramid["scene"], "pyramid");
+    assert_eq!(under_pyramid["state"], file);
+    assert!(whole.get("state").is_none());
     assert_ne!(
         run_json(&["run", "ragdoll", "--steps", "90", "--json"])["state_hash"],
         whole["state_hash"],
@@ -267,6 +272,27 @@ fn a_saved_state_continues_in_another_process_bit_for_bit() {
     assert!(!output.status.success());
     assert!(stderr(&output).contains("truncated"), "{}", stderr(&output));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn synctest_refuses_a_check_distance_that_checks_nothing() {
+    for distance in ["0", "60", "1000"] {
+        let args = [
+            "synctest",
+            "ragdoll",
+            "--frames",
+            "60",
+            "--check-distance",
+            distance,
+        ];
+        let output = lockstep2d(&args);
+        assert!(!output.status.success(), "--check-distance {distance} ran");
+        assert!(
+            stderr(&output).contains("--check-distance"),
+            "{}",
+            stderr(&output)
+        );
+    }
 }
 
 #[test]

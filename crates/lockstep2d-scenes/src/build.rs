@@ -72,12 +72,16 @@ impl SceneDef {
     }
 }
 
+/// Steps per second whose step the world takes (see `lockstep2d::MAX_STEP`).
 fn check_hz(hz: f32) -> Result<(), SceneError> {
-    match hz {
-        hz if hz.is_finite() && hz > 0.0 => Ok(()),
-        hz if hz.is_finite() => Err(SceneError::new("hz", "must be > 0")),
-        _ => Err(SceneError::new("hz", "must be a finite number > 0")),
+    let dt = 1.0 / hz;
+    if (lockstep2d::MIN_STEP..=lockstep2d::MAX_STEP).contains(&dt) {
+        return Ok(());
     }
+    Err(SceneError::new(
+        "hz",
+        "must be a number of steps per second in [1, 10⁶]",
+    ))
 }
 
 fn add_body(world: &mut World, i: usize, body: &BodyJson) -> Result<BodyId, SceneError> {

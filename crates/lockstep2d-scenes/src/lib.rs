@@ -38,7 +38,7 @@ pub use def::{
 };
 pub use error::SceneError;
 pub use library::{many_pyramids_sized, named, names};
-pub use load::{ShapeGeometry, from_json, load_file};
+pub use load::{ShapeGeometry, from_json, load_file, read_file_capped};
 pub use recording::{RecordedFrame, Recording, ReplayError, record, replay};
 pub use rng::Pcg32;
 pub use script::{Action, Script, play_frame};

@@ -6,6 +6,7 @@
 //! Whether the values make sense (a positive density, a convex polygon) is the engine's
 //! call, made when the scene is built.
 
+use std::io::Read;
 use std::path::Path;
 
 use crate::def::{SceneDef, ShapeJson, ShapeKind};
@@ -22,7 +23,7 @@ pub fn from_json(text: &str) -> Result<SceneDef, SceneError> {
 
 /// Reads a scene file. A scene without a `name` is named after the file's stem.
 pub fn load_file(path: &Path) -> Result<SceneDef, SceneError> {
-    let text = std::fs::read_to_string(path)
+    let text = read_capped(path)
         .map_err(|e| SceneError::new("", format!("cannot read {}: {e}", path.display())))?;
     let mut def = parse(&text)?;
     if def.name.is_empty() {
@@ -33,7 +34,38 @@ pub fn load_file(path: &Path) -> Result<SceneDef, SceneError> {
     Ok(def)
 }
 
+/// The largest scene file read: far beyond any scene (Box2D's 5,050-box pyramid is a
+/// few hundred kB as JSON), so a path like /dev/zero is an error, not a hang.
+pub const MAX_SCENE_FILE_BYTES: u64 = 64 << 20;
+
+/// The file's text, or an error if it is longer than `MAX_SCENE_FILE_BYTES`.
+fn read_capped(path: &Path) -> std::io::Result<String> {
+    let bytes = read_file_capped(path, MAX_SCENE_FILE_BYTES, "a scene file")?;
+    String::from_utf8(bytes).map_err(|_| std::io::Error::other("not UTF-8 text"))
+}
+
+/// The bytes of the file at `path`, reading no more than `max_bytes` (`what` names the
+/// file in the error): a path like /dev/zero is an error, not a hang.
+pub fn read_file_capped(path: &Path, max_bytes: u64, what: &str) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(max_bytes + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max_bytes {
+        let mib = max_bytes >> 20;
+        return Err(std::io::Error::other(format!(
+            "longer than {mib} MiB, the most {what} may be"
+        )));
+    }
+    Ok(bytes)
+}
+
 fn parse(text: &str) -> Result<SceneDef, SceneError> {
+    // serde reads a struct from an array too, field by field in order: a scene must
+    // be an object, whose fields are named.
+    if !text.trim_start().starts_with('{') {
+        return Err(SceneError::new("", "a scene is a JSON object ({ ... })"));
+    }
     let mut deserializer = serde_json::Deserializer::from_str(text);
     let def: SceneDef = serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
         // The root path prints as "."; an error there has no field to name.
@@ -47,6 +79,9 @@ fn parse(text: &str) -> Result<SceneDef, SceneError> {
         .end()
         .map_err(|e| SceneError::new("", describe(&e)))?;
     check_shapes(&def)?;
+    if def.name.chars().any(char::is_control) {
+        return Err(SceneError::new("name", "must not hold control characters"));
+    }
     Ok(def)
 }
 

@@ -16,6 +16,14 @@ pub const MAX_COORDINATE: f32 = 1.0e6;
 /// is far beyond any step a game takes (a spring is soft below half the step rate).
 pub const MAX_SPRING_HERTZ: f32 = 1.0e6;
 
+/// The longest step (s) `World::step` takes: a body at the speed limit then moves
+/// 400 m in one step, far from overflow; longer steps are better taken as several.
+pub const MAX_STEP: f32 = 1.0;
+
+/// The shortest step (s): a million steps a second. Shorter ones make the step's rates
+/// (1/dt times an error) overflow.
+pub const MIN_STEP: f32 = 1.0e-6;
+
 const OUT_OF_RANGE: &str = "must be within ±10⁶ m (lockstep2d::MAX_COORDINATE)";
 
 /// Fails unless `x` is finite and within ±`MAX_COORDINATE`.
@@ -40,6 +48,17 @@ pub(crate) fn check_point(field: &'static str, p: Vec2) -> Result<()> {
 pub(crate) fn check_distance(field: &'static str, x: f32) -> Result<()> {
     check_non_negative(field, x)?;
     check_coordinate(field, x)
+}
+
+/// Fails unless `dt` is a step length in [`MIN_STEP`, `MAX_STEP`].
+pub(crate) fn check_step(dt: f32) -> Result<()> {
+    if (MIN_STEP..=MAX_STEP).contains(&dt) {
+        return Ok(());
+    }
+    Err(Error::InvalidValue {
+        field: "dt",
+        reason: "must be a number of seconds in [10⁻⁶, 1] (lockstep2d::MIN_STEP, MAX_STEP)",
+    })
 }
 
 /// Fails unless `x` is a number in [0, `MAX_SPRING_HERTZ`]: a frequency or a damping

@@ -160,6 +160,13 @@ fn coordinates_and_springs_past_the_limits_are_refused() {
     });
 }
 
+#[test]
+fn a_step_too_long_or_too_short_to_take_is_refused() {
+    for dt in [1e-30, 1e-7, 1.5, 1e30] {
+        assert_refused("dt", |w, _| w.step(dt));
+    }
+}
+
 /// Accepted extremes (gravity 3e38, a gravity scale of 3e38, a velocity of 3e38) are
 /// held to the world's speed limits, not carried to infinity.
 #[test]

@@ -8,7 +8,7 @@
 /// Fields left out of a scene file take the defaults: category 1, every category
 /// accepted, group 0 (none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Filter {
     /// The categories the shape is in, one bit each.
     pub category_bits: u64,

@@ -146,12 +146,7 @@ impl World {
     /// Advances the world by `dt` seconds, in the order of Box2D-Lite's `World::Step`,
     /// with controllers first and the bounds check last.
     pub fn step(&mut self, dt: f32) -> Result<()> {
-        if !(dt.is_finite() && dt > 0.0) {
-            return Err(Error::InvalidValue {
-                field: "dt",
-                reason: "must be a finite number > 0",
-            });
-        }
+        crate::limits::check_step(dt)?;
         // The whole step runs on the pool when there is one, so the calling thread is
         // not a third runner beside the pool's workers on the machine's cores.
         match self.pool.clone() {
