@@ -94,12 +94,15 @@ pub struct FramePlan {
 impl FrameArgs {
     /// The frame clock asked for, or `None` for a plain run of `world.step`. `hz` is the
     /// run's physics rate and `bodies` the number of bodies in the scene.
-    pub fn plan(&self, hz: f32, bodies: usize) -> Result<Option<FramePlan>, String> {
+    pub fn plan(&self, hz: f32, steps: u32, bodies: usize) -> Result<Option<FramePlan>, String> {
         let Some(render_hz) = self.render_hz else {
             return self.reject_without_clock().map(|()| None);
         };
         Ok(Some(FramePlan {
-            render_hz: check_render_hz(render_hz)?,
+            render_hz: check_frame_count(
+                check_render_hz(render_hz)?,
+                f64::from(steps) / f64::from(hz),
+            )?,
             jitter: check_jitter(self.frame_jitter.unwrap_or(0.0))?,
             config: self.stepper_config(whole_hz(hz)?),
             trace: self
@@ -154,6 +157,22 @@ fn check_render_hz(render_hz: f64) -> Result<f64, String> {
     if (1e9 / render_hz).round() < 1.0 {
         return Err(format!(
             "--render-hz {render_hz}: frames would be shorter than a nanosecond"
+        ));
+    }
+    Ok(render_hz)
+}
+
+/// The most frames a run keeps a row for: far more than any trace needs, and a
+/// bounded table (a row is about 100 bytes).
+const MAX_FRAMES: f64 = 1.0e6;
+
+/// `render_hz`, unless `seconds` of frames at that rate would be more than `MAX_FRAMES`.
+fn check_frame_count(render_hz: f64, seconds: f64) -> Result<f64, String> {
+    let frames = render_hz * seconds;
+    if frames > MAX_FRAMES {
+        return Err(format!(
+            "--render-hz {render_hz}: {frames:.0} frames in {seconds} s, more than the \
+             {MAX_FRAMES} a run keeps"
         ));
     }
     Ok(render_hz)

@@ -180,7 +180,7 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
     world
         .set_threads(args.threads)
         .map_err(|e| format!("--threads {}: {}", args.threads, e.reason()))?;
-    let plan = args.frames.plan(hz, bodies.len())?;
+    let plan = args.frames.plan(hz, steps, bodies.len())?;
     let dt = 1.0 / hz;
     let initial = body_states(&world, &bodies);
 

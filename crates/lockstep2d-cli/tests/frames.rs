@@ -263,8 +263,9 @@ fn summary_has_a_frame_line() {
 
 #[test]
 fn bad_frame_flags_fail_with_a_message() {
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 9] = [
         (&["--render-hz", "60", "--policy", "foo"], "foo"),
+        (&["--render-hz", "1e9"], "more than the 1000000 a run keeps"),
         (&["--render-hz", "0"], "--render-hz 0"),
         (&["--render-hz", "60", "--trace-body", "9999"], "9999"),
         (

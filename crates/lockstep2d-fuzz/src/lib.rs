@@ -11,4 +11,5 @@
 //! binary runs new seeds for as long as it is given.
 
 pub mod api;
+pub mod bytes;
 mod values;

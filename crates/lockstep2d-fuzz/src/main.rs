@@ -1,11 +1,16 @@
-//! `lockstep2d-fuzz`: runs the API fuzzer on new seeds, alternating ordinary and
-//! extreme values, until the time is up, and prints what it survived and every
-//! failure with the seed that reproduces it.
+//! `lockstep2d-fuzz`: runs the fuzzers on new seeds until the time is up (the API
+//! fuzzer with ordinary and with extreme values, forged saved states and damaged scene
+//! files), and prints what they survived and every failure with the seed that
+//! reproduces it.
 
 use std::time::{Duration, Instant};
 
 use clap::Parser;
 use lockstep2d_fuzz::api::{Survived, fuzz_api};
+use lockstep2d_fuzz::bytes::{Tried, fuzz_scene_text, fuzz_snapshot_bytes};
+
+/// The scenes whose saved states and files the bytes fuzzer damages, in turn.
+const SCENES: [&str; 4] = ["ragdoll", "pyramid", "sensor_gate", "tumbler"];
 
 #[derive(Parser)]
 #[command(about = "Fuzz lockstep2d's public API with seeded random operations")]
@@ -29,23 +34,27 @@ fn main() -> std::process::ExitCode {
     }
     let deadline = Instant::now() + Duration::from_secs_f64(args.minutes * 60.0);
     let mut total = Survived::default();
+    let mut loads = Tried::default();
     let (mut runs, mut failures) = (0u64, 0u64);
     let mut seed = args.first_seed;
     while Instant::now() < deadline {
         for extreme in [false, true] {
             runs += 1;
-            // A panic is a failure to report with its seed, not the end of the run.
-            let run = std::panic::catch_unwind(|| fuzz_api(seed, extreme, args.operations));
-            match run {
-                Ok(Ok(survived)) => total = total.plus(survived),
-                Ok(Err(failure)) => {
-                    failures += 1;
-                    println!("{failure}");
-                }
-                Err(_) => {
-                    failures += 1;
-                    println!("API fuzz, seed {seed} (extreme: {extreme}): panicked (above)");
-                }
+            let label = format!("API fuzz, seed {seed} (extreme: {extreme})");
+            let run = || fuzz_api(seed, extreme, args.operations).map_err(|f| f.to_string());
+            match survive(&label, run) {
+                Some(survived) => total = total.plus(survived),
+                None => failures += 1,
+            }
+        }
+        let scene = SCENES[(seed % SCENES.len() as u64) as usize];
+        for fuzz in [fuzz_snapshot_bytes, fuzz_scene_text] {
+            runs += 1;
+            match survive(&format!("bytes fuzz, seed {seed}"), || {
+                fuzz(scene, seed, 200)
+            }) {
+                Some(tried) => loads = loads.plus(tried),
+                None => failures += 1,
             }
         }
         seed += 1;
@@ -60,9 +69,29 @@ fn main() -> std::process::ExitCode {
         total.steps,
         total.rollbacks
     );
+    println!(
+        "{} damaged or forged loads, {} of which loaded and stepped on finite",
+        loads.loads, loads.accepted
+    );
     if failures == 0 {
         std::process::ExitCode::SUCCESS
     } else {
         std::process::ExitCode::FAILURE
+    }
+}
+
+/// `run`'s result, or None after printing why it failed: an error or a panic (a panic
+/// is a failure to report with its seed, not the end of the long run).
+fn survive<T>(label: &str, run: impl FnOnce() -> Result<T, String>) -> Option<T> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
+        Ok(Ok(value)) => Some(value),
+        Ok(Err(failure)) => {
+            println!("{label}: {failure}");
+            None
+        }
+        Err(_) => {
+            println!("{label}: panicked (above)");
+            None
+        }
     }
 }

@@ -44,6 +44,25 @@ pub(crate) fn check_point(field: &'static str, p: Vec2) -> Result<()> {
     check_coordinate(field, p.y)
 }
 
+/// The farthest from the origin a saved state may hold a body or a joint's anchor. A
+/// body may travel past `MAX_COORDINATE` once made (at 400 m/s it takes 80 years of
+/// simulated time to get here from there); products of coordinates this large are
+/// still far from overflow, where a forged 3·10³⁸ turns to NaN in a step.
+const MAX_STORED_COORDINATE: f32 = 1.0e12;
+
+/// Fails unless both coordinates are finite and within ±`MAX_STORED_COORDINATE`: for
+/// points read from a saved state.
+pub(crate) fn check_stored_point(field: &'static str, p: Vec2) -> Result<()> {
+    crate::error::check_finite_vec(field, p)?;
+    if p.x.abs().max(p.y.abs()) > MAX_STORED_COORDINATE {
+        return Err(Error::InvalidValue {
+            field,
+            reason: "must be within ±10¹² m",
+        });
+    }
+    Ok(())
+}
+
 /// Fails unless `x` is a number in [0, `MAX_COORDINATE`].
 pub(crate) fn check_distance(field: &'static str, x: f32) -> Result<()> {
     check_non_negative(field, x)?;

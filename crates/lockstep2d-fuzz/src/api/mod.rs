@@ -220,7 +220,7 @@ impl Run {
 }
 
 /// Every body's pose and velocity finite, and every static body still.
-fn check_bodies(world: &World) -> Result<(), String> {
+pub(crate) fn check_bodies(world: &World) -> Result<(), String> {
     for id in world.body_ids() {
         let (position, angle) = (world.position(id), world.angle(id));
         let (velocity, spin) = (world.linear_velocity(id), world.angular_velocity(id));

@@ -168,10 +168,11 @@ fn check_thresholds(force: f32, torque: f32) -> Result<()> {
     Ok(())
 }
 
-/// Both local anchors finite: what every kind's stored anchors must be.
+/// Both local anchors finite and within the reach of a saved state: what every kind's
+/// stored anchors must be.
 fn check_anchors(local_anchor_a: Vec2, local_anchor_b: Vec2) -> Result<()> {
-    crate::error::check_finite_vec("local_anchor_a", local_anchor_a)?;
-    crate::error::check_finite_vec("local_anchor_b", local_anchor_b)
+    crate::limits::check_stored_point("local_anchor_a", local_anchor_a)?;
+    crate::limits::check_stored_point("local_anchor_b", local_anchor_b)
 }
 
 /// A joint as the world stores it.

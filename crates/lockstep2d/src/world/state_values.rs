@@ -6,9 +6,12 @@
 
 use super::SimState;
 use super::bounds;
-use crate::body::Body;
+use crate::body::{Body, BodyType};
 use crate::collide::Manifold;
 use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_negative};
+use crate::limits::check_stored_point;
+use crate::math::Vec2;
+use crate::shape::MassData;
 
 impl SimState {
     /// Checks the settings as `World::new` does, each body, shape and joint as creating
@@ -22,6 +25,7 @@ impl SimState {
         check_non_negative("impulse_to_force", self.impulse_to_force)?;
         for body in self.bodies.values() {
             check_body(body)?;
+            self.check_mass(body)?;
         }
         for (_, shape) in self.shapes.iter() {
             let on_dynamic = self.bodies.get(shape.body).is_some_and(Body::is_dynamic);
@@ -45,10 +49,39 @@ impl SimState {
     }
 }
 
+impl SimState {
+    /// A body's mass, inertia, their inverses and its centre of mass are what its
+    /// shapes give (what `World::create_shape` leaves), and a static body is still. A
+    /// forged inverse inertia of 10³⁸ is finite, but spins the body to NaN in a step.
+    fn check_mass(&self, body: &Body) -> Result<()> {
+        let shapes = self.shapes.as_ref();
+        let masses: Vec<MassData> = (body.shapes.iter(shapes))
+            .map(|s| shapes.get(s).expect("links are checked first").def.mass())
+            .collect();
+        let mut expected = *body;
+        expected.set_mass(&masses);
+        let derived = |b: &Body| (b.mass, b.inv_mass, b.inertia, b.inv_inertia, b.local_center);
+        if derived(&expected) != derived(body) {
+            return Err(Error::InvalidValue {
+                field: "mass",
+                reason: "must be what the body's shapes give",
+            });
+        }
+        if body.body_type == BodyType::Static && (body.v, body.w) != (Vec2::ZERO, 0.0) {
+            return Err(Error::InvalidValue {
+                field: "linear_velocity",
+                reason: "a static body is still",
+            });
+        }
+        Ok(())
+    }
+}
+
 /// A body's pose, motion, forces and mass, as `BodyDef::validate` and the mass update
 /// leave them: finite, and masses and dampings not negative.
 fn check_body(body: &Body) -> Result<()> {
-    check_finite_vec("position", body.xf.p)?;
+    check_stored_point("position", body.xf.p)?;
+    check_stored_point("center", body.center)?;
     check_finite("rotation", body.xf.q.c)?;
     check_finite("rotation", body.xf.q.s)?;
     let rotation_length = body.xf.q.c * body.xf.q.c + body.xf.q.s * body.xf.q.s;
@@ -59,7 +92,6 @@ fn check_body(body: &Body) -> Result<()> {
         });
     }
     for (field, v) in [
-        ("center", body.center),
         ("local_center", body.local_center),
         ("linear_velocity", body.v),
         ("force", body.force),
