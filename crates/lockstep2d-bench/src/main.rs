@@ -39,7 +39,8 @@ const ALL_SCENES: [&str; 7] = [
 struct Args {
     /// A named scene (`lockstep2d scenes` lists them), `all` for Box2D's benchmarks, or
     /// `raycast` / `overlap` / `overlap_exact` for 10,000 scene queries into a settled
-    /// large_pyramid.
+    /// large_pyramid, or `raycast_tumbling` for 100 rays after each of 100 steps of
+    /// tumbler.
     scene: String,
     /// Timed steps per run (default: the scene's own count).
     #[arg(long)]

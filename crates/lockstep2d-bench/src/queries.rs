@@ -1,10 +1,15 @@
 //! Scene-query benchmarks: 10,000 closest-hit rays (`raycast`) or 10,000 box overlap
 //! queries (`overlap`, `overlap_exact`) into a settled `large_pyramid`, the same rays and
-//! boxes in every engine, on one thread.
+//! boxes in every engine, on one thread; and `raycast_tumbling`, 100 rays after each of
+//! 60 steps of `tumbler`, where everything moves, as a game asks between steps.
 //!
-//! Each engine builds the pyramid, steps it until it has settled (the same steps in
-//! every engine), then answers the whole batch once untimed and `runs` times timed, the
-//! engines taking turns run by run so a spell of load slows a run of each.
+//! For the first three, each engine builds the pyramid, steps it until it has settled
+//! (the same steps in every engine), then answers the whole batch once untimed and
+//! `runs` times timed, the engines taking turns run by run so a spell of load slows a
+//! run of each. For `raycast_tumbling`, each run builds every engine's drum afresh and
+//! times only the rays: what a query costs right after a step has moved the shapes
+//! (lockstep2d then makes its queries' copy of the trees; the peers update theirs
+//! in the step).
 //!
 //! lockstep2d's box query tests each shape's geometry. In `overlap`, Box2D and rapier
 //! answer with their box queries, which test only their trees' boxes and so find more
@@ -31,6 +36,7 @@ pub enum QueryKind {
     Raycast,
     Overlap,
     OverlapExact,
+    RaycastTumbling,
 }
 
 impl QueryKind {
@@ -39,6 +45,7 @@ impl QueryKind {
             "raycast" => Some(QueryKind::Raycast),
             "overlap" => Some(QueryKind::Overlap),
             "overlap_exact" => Some(QueryKind::OverlapExact),
+            "raycast_tumbling" => Some(QueryKind::RaycastTumbling),
             _ => None,
         }
     }
@@ -48,13 +55,22 @@ impl QueryKind {
             QueryKind::Raycast => "raycast",
             QueryKind::Overlap => "overlap",
             QueryKind::OverlapExact => "overlap_exact",
+            QueryKind::RaycastTumbling => "raycast_tumbling",
+        }
+    }
+
+    /// The scene asked, and how it is described.
+    fn scene(self) -> (&'static str, &'static str) {
+        match self {
+            QueryKind::RaycastTumbling => ("tumbler", "between the steps of a turning tumbler"),
+            _ => ("large_pyramid", "into a settled large_pyramid"),
         }
     }
 
     /// What the count each engine reports means.
     fn counted(self) -> &'static str {
         match self {
-            QueryKind::Raycast => "rays that hit",
+            QueryKind::Raycast | QueryKind::RaycastTumbling => "rays that hit",
             QueryKind::Overlap | QueryKind::OverlapExact => "shapes found",
         }
     }
@@ -77,7 +93,7 @@ impl Batch {
         let point = move |rng: &mut Pcg32| [rng.range(min[0], max[0]), rng.range(min[1], max[1])];
         let reach = 0.5 * (max[0] - min[0]).hypot(max[1] - min[1]);
         match kind {
-            QueryKind::Raycast => Batch::Rays(
+            QueryKind::Raycast | QueryKind::RaycastTumbling => Batch::Rays(
                 (0..BATCH)
                     .map(|_| {
                         let origin = point(&mut rng);
@@ -110,10 +126,16 @@ impl Batch {
 
     /// Asks `world` the whole batch; returns its count.
     fn ask(&self, world: &dyn BenchWorld) -> usize {
+        self.ask_part(world, 0, BATCH)
+    }
+
+    /// Asks `world` `count` of the batch's queries from `first`; returns their count.
+    fn ask_part(&self, world: &dyn BenchWorld, first: usize, count: usize) -> usize {
+        let part = first..first + count;
         match self {
-            Batch::Rays(rays) => world.cast_rays(rays),
-            Batch::Boxes(boxes, false) => world.overlap_boxes(boxes),
-            Batch::Boxes(boxes, true) => world.overlap_boxes_exact(boxes),
+            Batch::Rays(rays) => world.cast_rays(&rays[part]),
+            Batch::Boxes(boxes, false) => world.overlap_boxes(&boxes[part]),
+            Batch::Boxes(boxes, true) => world.overlap_boxes_exact(&boxes[part]),
         }
     }
 }
@@ -148,6 +170,7 @@ pub struct QueryResult {
 /// Every engine's result for one kind of query.
 #[derive(Clone, Debug, Serialize)]
 pub struct QueryReport {
+    /// The benchmark's name.
     pub scene: &'static str,
     pub queries: usize,
     pub engines: Vec<QueryResult>,
@@ -161,30 +184,24 @@ pub struct QueryRatios {
     pub box2d: Option<f64>,
 }
 
-/// Builds and settles `large_pyramid` in each engine, then times `kind` `runs` times.
+/// Times `kind` in each engine, `runs` times.
 pub fn bench(kind: QueryKind, engines: &[Engine], runs: u32) -> Result<QueryReport, String> {
-    let def = named("large_pyramid").ok_or("no scene large_pyramid")?;
+    let (scene, _) = kind.scene();
+    let def = named(scene).ok_or(format!("no scene {scene}"))?;
     let settings = Settings::for_scene(&def, 1);
-    let batch = Batch::new(kind, &def);
-    let mut worlds = Vec::new();
-    for &engine in engines {
-        let mut world = engine.build(&def, &settings)?;
-        for _ in 0..SETTLE_STEPS {
-            world.step()?;
-        }
-        let count = batch.ask(world.as_ref());
-        worlds.push((engine, world, count, Vec::new()));
-    }
-    for _ in 0..runs.max(1) {
-        for (_, world, _, run_ms) in &mut worlds {
-            let start = Instant::now();
-            std::hint::black_box(batch.ask(world.as_ref()));
-            run_ms.push(start.elapsed().as_secs_f64() * 1e3);
-        }
-    }
-    let engines: Vec<QueryResult> = worlds
+    let trial = Trial {
+        batch: Batch::new(kind, &def),
+        def,
+        settings,
+    };
+    let timings = if kind == QueryKind::RaycastTumbling {
+        trial.between_steps(engines, runs)?
+    } else {
+        trial.settled(engines, runs)?
+    };
+    let engines: Vec<QueryResult> = timings
         .into_iter()
-        .map(|(engine, _, count, run_ms)| result(engine, count, run_ms))
+        .map(|(engine, count, run_ms)| result(engine, count, run_ms))
         .collect();
     let ratio = |peer: Engine| {
         let median = |e: Engine| {
@@ -205,6 +222,69 @@ pub fn bench(kind: QueryKind, engines: &[Engine], runs: u32) -> Result<QueryRepo
         engines,
         ratios,
     })
+}
+
+/// Each engine's count and ms per run.
+type Timings = Vec<(Engine, usize, Vec<f64>)>;
+
+/// A scene and the queries to ask of it.
+struct Trial {
+    def: SceneDef,
+    settings: Settings,
+    batch: Batch,
+}
+
+/// Steps of the scene per run, each followed by `BATCH / TUMBLING_STEPS` rays.
+const TUMBLING_STEPS: usize = 100;
+
+impl Trial {
+    /// Settles the scene in each engine, then times the whole batch `runs` times.
+    fn settled(&self, engines: &[Engine], runs: u32) -> Result<Timings, String> {
+        let mut worlds = Vec::new();
+        for &engine in engines {
+            let mut world = engine.build(&self.def, &self.settings)?;
+            for _ in 0..SETTLE_STEPS {
+                world.step()?;
+            }
+            let count = self.batch.ask(world.as_ref());
+            worlds.push((engine, world, count, Vec::new()));
+        }
+        for _ in 0..runs.max(1) {
+            for (_, world, _, run_ms) in &mut worlds {
+                let start = Instant::now();
+                std::hint::black_box(self.batch.ask(world.as_ref()));
+                run_ms.push(start.elapsed().as_secs_f64() * 1e3);
+            }
+        }
+        Ok(worlds
+            .into_iter()
+            .map(|(engine, _, count, run_ms)| (engine, count, run_ms))
+            .collect())
+    }
+
+    /// Each run: a fresh world in each engine, stepped `TUMBLING_STEPS` times with a
+    /// slice of the batch asked after every step; only the asking is timed.
+    fn between_steps(&self, engines: &[Engine], runs: u32) -> Result<Timings, String> {
+        let per_step = BATCH / TUMBLING_STEPS;
+        let mut timings: Timings = engines.iter().map(|&e| (e, 0, Vec::new())).collect();
+        for _ in 0..runs.max(1) {
+            for (engine, count, run_ms) in &mut timings {
+                let mut world = engine.build(&self.def, &self.settings)?;
+                let (mut asked, mut seconds) = (0, 0.0);
+                for step in 0..TUMBLING_STEPS {
+                    world.step()?;
+                    let start = Instant::now();
+                    asked += self
+                        .batch
+                        .ask_part(world.as_ref(), step * per_step, per_step);
+                    seconds += start.elapsed().as_secs_f64();
+                }
+                *count = asked;
+                run_ms.push(seconds * 1e3);
+            }
+        }
+        Ok(timings)
+    }
 }
 
 fn result(engine: Engine, count: usize, run_ms: Vec<f64>) -> QueryResult {
@@ -229,9 +309,10 @@ impl QueryReport {
     /// A table like the step benchmark's.
     pub fn text(&self, kind: QueryKind) -> String {
         let mut out = format!(
-            "{}: {} queries into a settled large_pyramid, {} runs\n  {:<11} {:>10} {:>10} {:>14}\n",
+            "{}: {} queries {}, {} runs\n  {:<11} {:>10} {:>10} {:>14}\n",
             self.scene,
             self.queries,
+            kind.scene().1,
             self.engines.first().map_or(0, |r| r.run_ms.len()),
             "engine",
             "median ms",

@@ -305,3 +305,55 @@ fn box_overlaps_agree_with_testing_every_shape_against_the_box_as_a_polygon() {
         );
     }
 }
+
+/// One of each query the world answers in any order, drawn at random.
+fn ask_one_of_each(stage: &Stage, rng: &mut Pcg32) -> String {
+    let (world, filter) = (&stage.world, QueryFilter::default());
+    let (origin, translation) = (stage.point(rng), stage.translation(rng));
+    let ray = world.cast_ray_closest(origin, translation, &filter);
+    let (geometry, pose) = (random_geometry(rng), random_pose(stage, rng));
+    let cast = world.cast_shape(&geometry, pose, stage.translation(rng), &filter);
+    let point = world.overlap_point(stage.near_point(rng), &filter);
+    let touching = world.overlap_shape(&geometry, pose, &filter);
+    let center = stage.near_point(rng);
+    let half = Vec2::new(rng.range(0.1, 4.0), rng.range(0.1, 4.0));
+    let boxed = world.overlap_aabb(
+        Aabb {
+            min: center - half,
+            max: center + half,
+        },
+        &filter,
+    );
+    // Debug output keeps every bit of every float: equal strings are equal answers.
+    format!("{ray:?} {cast:?} {point:?} {touching:?} {boxed:?}")
+}
+
+/// A world asked few questions since it last changed walks the broad phase's binary
+/// trees; one asked as many as half its shapes walks a four-wide copy of them. Both
+/// must give every query the same answer, to the bit.
+#[test]
+fn queries_answer_the_same_before_and_after_the_trees_are_copied() {
+    for name in ["large_pyramid", "rain"] {
+        let stage = stage(name, 60);
+        // 5 × 200 queries: under the half of the shapes that makes the copy.
+        let queries = 200;
+        assert!(5 * queries < stage.shapes.len() / 2, "{name} is too small");
+        let mut rng = Pcg32::new(37, 5);
+        let first: Vec<String> = (0..queries)
+            .map(|_| ask_one_of_each(&stage, &mut rng))
+            .collect();
+        let far = stage.bounds.max + Vec2::splat(100.0);
+        for _ in 0..stage.shapes.len() {
+            let none = stage.world.overlap_point(far, &QueryFilter::default());
+            assert_eq!(none, Ok(Vec::new()));
+        }
+        let mut rng = Pcg32::new(37, 5);
+        for (i, answer) in first.iter().enumerate() {
+            assert_eq!(
+                &ask_one_of_each(&stage, &mut rng),
+                answer,
+                "{name} query {i}"
+            );
+        }
+    }
+}

@@ -9,9 +9,12 @@
 mod proxy_filter;
 mod tree;
 
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use crate::math::Aabb;
 pub(crate) use proxy_filter::ProxyFilter;
-use tree::DynamicTree;
+use tree::{DynamicTree, WideTree};
 pub(crate) use tree::{RayStep, TreeRay};
 
 /// How far a shape's tree box reaches past its AABB. Larger: fewer tree moves, more
@@ -61,6 +64,17 @@ pub(crate) struct BroadPhase {
     /// Scratch of `find_new_pairs`: the moving tree's moved leaves and their ancestors.
     #[serde(skip)]
     moved_marks: Vec<bool>,
+    /// The four-wide copy of both trees that the world's queries read once it is made:
+    /// by the query that finds as many asked since the trees last changed as a quarter
+    /// of the trees' nodes, about where copying has paid for itself. A world whose
+    /// shapes rest in their boxes keeps it from step to step; one asked a few times a
+    /// step while its shapes move never makes it. Not state: a pure function of the
+    /// trees, and the queries that read it answer the same either way.
+    #[serde(skip)]
+    wide: OnceLock<WideTree>,
+    /// Queries asked since the trees last changed.
+    #[serde(skip)]
+    asked: AtomicUsize,
 }
 
 /// By hand so that `clone_from` reuses the trees' buffers (see `SimState`'s `Clone`).
@@ -74,6 +88,8 @@ impl Clone for BroadPhase {
             shape_boxes: self.shape_boxes.clone(),
             staged: Vec::new(),
             moved_marks: Vec::new(),
+            wide: OnceLock::new(),
+            asked: AtomicUsize::new(0),
         }
     }
 
@@ -82,6 +98,7 @@ impl Clone for BroadPhase {
         self.moving_tree.clone_from(&source.moving_tree);
         self.moved.clone_from(&source.moved);
         self.shape_boxes.clone_from(&source.shape_boxes);
+        self.trees_changed();
     }
 }
 
@@ -94,6 +111,7 @@ impl BroadPhase {
         filter: ProxyFilter,
     ) -> ProxyKey {
         let fat = aabb.grown(AABB_MARGIN);
+        self.trees_changed();
         let proxy = self.tree_mut(is_static).create_proxy(fat, shape, filter);
         let key = ProxyKey::new(proxy, is_static);
         self.moved.push(key);
@@ -108,6 +126,7 @@ impl BroadPhase {
 
     pub fn destroy_proxy(&mut self, key: ProxyKey) {
         self.moved.retain(|&k| k != key);
+        self.trees_changed();
         self.tree_mut(key.is_static()).destroy_proxy(key.proxy());
     }
 
@@ -120,6 +139,8 @@ impl BroadPhase {
         }
         let fat = aabb.grown(AABB_MARGIN);
         tree.move_proxy(key.proxy(), fat);
+        self.trees_changed();
+        let tree = self.tree(key.is_static());
         let shape = tree.user(key.proxy());
         self.record_box(shape, fat);
         // A repeat (a teleport and a move in one step) only costs a repeated query:
@@ -130,6 +151,7 @@ impl BroadPhase {
 
     /// Gives a proxy its shape's new filter.
     pub fn set_filter(&mut self, key: ProxyKey, filter: ProxyFilter) {
+        self.trees_changed();
         self.tree_mut(key.is_static())
             .set_filter(key.proxy(), filter);
     }
@@ -150,6 +172,7 @@ impl BroadPhase {
     pub fn stage_proxy(&mut self, key: ProxyKey, predicted: Aabb) {
         debug_assert!(!key.is_static(), "static proxies are updated at once");
         let fat = predicted.grown(AABB_MARGIN);
+        self.trees_changed();
         self.moving_tree.set_leaf_box(key.proxy(), fat);
         self.record_box(self.moving_tree.user(key.proxy()), fat);
         self.staged.push(key.proxy());
@@ -160,6 +183,10 @@ impl BroadPhase {
     /// quarter of the tree or more), by rebuilding the moving tree, which costs less
     /// than re-inserting them and leaves tighter boxes.
     pub fn settle(&mut self) {
+        if self.staged.is_empty() {
+            return;
+        }
+        self.trees_changed();
         if self.staged.len() * 8 >= self.moving_tree.node_count() {
             self.moving_tree.rebuild();
         } else {
@@ -247,7 +274,8 @@ impl BroadPhase {
     }
 
     /// Walks both trees along `ray` (static shapes first, each tree nearest first), with
-    /// the limit the calls to `hit(shape, limit)` set carried from one tree to the other.
+    /// the limit the calls to `hit(shape, limit)` set carried from one tree to the other:
+    /// the binary trees' order, whichever walk `query_ray` takes.
     pub fn visit_ray(
         &self,
         ray: &TreeRay,
@@ -258,6 +286,59 @@ impl BroadPhase {
         if let Some(limit) = self.static_tree.visit_ray(ray, filter, limit, &mut hit) {
             self.moving_tree.visit_ray(ray, filter, limit, hit);
         }
+    }
+
+    /// For queries whose answer does not depend on the order shapes are met in: calls
+    /// `found(shape, tree_box)` for every shape whose tree box overlaps `aabb` and whose
+    /// filter may pair with `filter`, until it returns false.
+    pub fn query_box(
+        &self,
+        aabb: &Aabb,
+        filter: ProxyFilter,
+        mut found: impl FnMut(u32, &Aabb) -> bool,
+    ) {
+        match self.wide_if_worth_it() {
+            Some(wide) => wide.visit_box(aabb, filter, found),
+            None => self.visit_box(aabb, filter, |shape| {
+                found(shape, &self.shape_boxes[shape as usize])
+            }),
+        }
+    }
+
+    /// For queries whose answer does not depend on the order shapes are met in: walks
+    /// the tree boxes along `ray`, nearer ones first, calling `hit(shape, limit)` with
+    /// the limit the calls set.
+    pub fn query_ray(
+        &self,
+        ray: &TreeRay,
+        filter: ProxyFilter,
+        limit: f32,
+        hit: impl FnMut(u32, f32) -> RayStep,
+    ) {
+        match self.wide_if_worth_it() {
+            Some(wide) => wide.visit_ray(ray, filter, limit, hit),
+            None => self.visit_ray(ray, filter, limit, hit),
+        }
+    }
+
+    /// The four-wide copy, made now if this query brings the queries asked since the
+    /// trees last changed to a quarter of their nodes.
+    fn wide_if_worth_it(&self) -> Option<&WideTree> {
+        if let Some(wide) = self.wide.get() {
+            return Some(wide);
+        }
+        let asked = self.asked.fetch_add(1, Ordering::Relaxed) + 1;
+        let nodes = self.static_tree.node_count() + self.moving_tree.node_count();
+        (4 * asked >= nodes).then(|| {
+            self.wide
+                .get_or_init(|| WideTree::build([&self.static_tree, &self.moving_tree]))
+        })
+    }
+
+    /// Drops the queries' copy of the trees, which a change to either makes stale.
+    fn trees_changed(&mut self) {
+        self.wide.take();
+        *self.asked.get_mut() = 0;
     }
 
     /// Calls `found(shape)` for every moving (not static) shape whose tree box overlaps

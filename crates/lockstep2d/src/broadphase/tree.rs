@@ -7,8 +7,11 @@
 //! reports leaves, is deterministic.
 
 mod query;
+mod stack;
+mod wide;
 
 pub(crate) use query::{RayStep, TreeRay};
+pub(crate) use wide::WideTree;
 
 use super::ProxyFilter;
 use crate::math::Aabb;
@@ -609,6 +612,52 @@ mod tests {
             min: Vec2::new(x, y),
             max: Vec2::new(x + 1.0, y + 1.0),
         }
+    }
+
+    /// What a ray walk calls for each leaf it meets.
+    pub(super) type LeafVisit<'a> = &'a mut dyn FnMut(u32, f32) -> RayStep;
+
+    /// Checks a ray walk over `grid()` (`walk(ray, hit)` walks from limit 1): a ray
+    /// along a row meets its boxes nearest first, and clipped at the first meets no
+    /// other; a box swept between two rows meets both.
+    pub(super) fn check_grid_ray_walk(walk: &dyn Fn(&TreeRay, LeafVisit)) {
+        // Along the row y = 4.5, from the left: boxes 20, 21, … 29 in that order.
+        let ray = TreeRay::new(Vec2::new(-5.0, 4.5), Vec2::new(40.0, 0.0), Vec2::ZERO);
+        let mut seen = Vec::new();
+        walk(&ray, &mut |user, limit| {
+            seen.push(user);
+            RayStep::Continue(limit)
+        });
+        assert_eq!(seen, (20..30).collect::<Vec<_>>());
+        let mut clipped = Vec::new();
+        walk(&ray, &mut |user, _| {
+            clipped.push(user);
+            RayStep::Continue(0.15)
+        });
+        assert_eq!(clipped, vec![20]);
+        // Between the rows at y in [2, 3] and [4, 5], reaching 0.6 into both.
+        let sweep = TreeRay::new(
+            Vec2::new(-5.0, 3.5),
+            Vec2::new(40.0, 0.0),
+            Vec2::new(0.6, 0.6),
+        );
+        let mut brushed = Vec::new();
+        walk(&sweep, &mut |user, limit| {
+            brushed.push(user);
+            RayStep::Continue(limit)
+        });
+        brushed.sort_unstable();
+        assert_eq!(brushed, (10..30).collect::<Vec<_>>());
+    }
+
+    /// A hundred unit boxes, ten rows of ten, two metres apart.
+    pub(super) fn grid() -> DynamicTree {
+        let mut tree = DynamicTree::default();
+        for i in 0..100u32 {
+            let (x, y) = ((i % 10) as f32 * 2.0, (i / 10) as f32 * 2.0);
+            tree.create_proxy(unit_at(x, y), i, ProxyFilter::ALL);
+        }
+        tree
     }
 
     #[test]

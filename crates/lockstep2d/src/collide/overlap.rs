@@ -62,13 +62,24 @@ fn polygon_touches_box(p: &Polygon, xf: Transform, aabb: &Aabb) -> bool {
     let center = xf.inv_apply(0.5 * (aabb.min + aabb.max));
     let (axis_x, axis_y) = (xf.q.inv_rotate(Vec2::X), xf.q.inv_rotate(Vec2::Y));
     // The box's axes: the polygon's extent along each, from the box's centre.
-    let (mut low, mut high) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+    // Plain comparisons: no operand is NaN, and the checks `f32::min` makes for one
+    // cost as much as the rest of the loop.
+    let (mut low, mut high) = ([f32::MAX; 2], [f32::MIN; 2]);
     for &v in p.vertices() {
         let offset = v - center;
-        let along = Vec2::new(offset.dot(axis_x), offset.dot(axis_y));
-        (low, high) = (low.min(along), high.max(along));
+        for (axis, along) in [offset.dot(axis_x), offset.dot(axis_y)]
+            .into_iter()
+            .enumerate()
+        {
+            if along < low[axis] {
+                low[axis] = along;
+            }
+            if along > high[axis] {
+                high[axis] = along;
+            }
+        }
     }
-    if low.x > half.x || high.x < -half.x || low.y > half.y || high.y < -half.y {
+    if low[0] > half.x || high[0] < -half.x || low[1] > half.y || high[1] < -half.y {
         return false;
     }
     // The polygon's edge normals: the box's nearest reach past each edge's line.

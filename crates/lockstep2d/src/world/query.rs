@@ -82,6 +82,15 @@ pub struct RayHit {
     pub fraction: f32,
 }
 
+/// The order a ray walk meets shapes in. A visitor that steers the cast sees them in
+/// the binary trees' order, a function of the world's state alone; a query that keeps
+/// the nearest hit answers the same in any order, so it may take the faster walk.
+#[derive(Clone, Copy)]
+enum Order {
+    Fixed,
+    Any,
+}
+
 /// A query's filter resolved against the world: what the tree walk and each leaf test.
 struct Seen {
     proxy: ProxyFilter,
@@ -107,14 +116,18 @@ impl World {
         mut visitor: impl FnMut(&RayHit) -> f32,
     ) -> Result<()> {
         let seen = self.check_cast(origin, translation, filter)?;
-        self.walk_ray(&seen, origin, translation, |hit, limit| {
-            match visitor(hit) {
+        self.walk_ray(
+            &seen,
+            origin,
+            translation,
+            Order::Fixed,
+            |hit, limit| match visitor(hit) {
                 v if v < 0.0 => RayStep::Continue(limit),
                 0.0 => RayStep::Stop,
                 v if v < limit => RayStep::Continue(v),
                 _ => RayStep::Continue(limit),
-            }
-        });
+            },
+        );
         Ok(())
     }
 
@@ -130,7 +143,7 @@ impl World {
         let mut closest: Option<RayHit> = None;
         // Clipped at each hit but never stopped, not even at fraction 0: another shape
         // at the same fraction in a lower slot must still be seen.
-        self.walk_ray(&seen, origin, translation, |hit, _| {
+        self.walk_ray(&seen, origin, translation, Order::Any, |hit, _| {
             if nearer(hit, closest.as_ref()) {
                 closest = Some(*hit);
             }
@@ -140,23 +153,25 @@ impl World {
     }
 
     /// Walks the trees along the ray, calling `step` with each seen shape's hit and the
-    /// current limit.
+    /// current limit, in the binary trees' order or any.
     fn walk_ray(
         &self,
         seen: &Seen,
         origin: Vec2,
         translation: Vec2,
+        order: Order,
         mut step: impl FnMut(&RayHit, f32) -> RayStep,
     ) {
         let ray = TreeRay::new(origin, translation, Vec2::ZERO);
-        self.state
-            .broadphase
-            .visit_ray(&ray, seen.proxy, 1.0, |index, limit| {
-                match self.ray_hit(seen, index, origin, translation, limit) {
-                    Some(hit) => step(&hit, limit),
-                    None => RayStep::Continue(limit),
-                }
-            });
+        let leaf = |index, limit| match self.ray_hit(seen, index, origin, translation, limit) {
+            Some(hit) => step(&hit, limit),
+            None => RayStep::Continue(limit),
+        };
+        let broadphase = &self.state.broadphase;
+        match order {
+            Order::Fixed => broadphase.visit_ray(&ray, seen.proxy, 1.0, leaf),
+            Order::Any => broadphase.query_ray(&ray, seen.proxy, 1.0, leaf),
+        }
     }
 
     /// Every shape the ray `origin + t · translation`, `t` in [0, 1], hits, nearest first
@@ -200,7 +215,7 @@ impl World {
         let mut closest: Option<RayHit> = None;
         self.state
             .broadphase
-            .visit_ray(&sweep, seen.proxy, 1.0, |index, limit| {
+            .query_ray(&sweep, seen.proxy, 1.0, |index, limit| {
                 let Some((shape, body)) = self.seen_shape(&seen, index) else {
                     return RayStep::Continue(limit);
                 };
@@ -242,12 +257,10 @@ impl World {
                 reason: "must be at least min on both axes",
             });
         }
-        // A shape whose tree box lies inside the query box touches it: no need to load
-        // the shape to know.
-        let broadphase = &self.state.broadphase;
-        let inside = |index: u32| aabb.contains(&broadphase.shape_box(index));
-        self.overlapping(&aabb, filter, |index, collider, xf| {
-            inside(index) || touches_box(collider, xf, &aabb)
+        // A shape whose tree box lies inside the query box touches it: no need to read
+        // its geometry to know.
+        self.overlapping(&aabb, filter, |tree_box, collider, xf| {
+            aabb.contains(tree_box) || touches_box(collider, xf, &aabb)
         })
     }
 
@@ -268,26 +281,33 @@ impl World {
     }
 
     /// The seen shapes whose tree boxes overlap `area` and that `touches` (given the
-    /// shape's slot, collider and pose), sorted.
+    /// shape's tree box, collider and pose), in slot order.
     fn overlapping(
         &self,
         area: &Aabb,
         filter: &QueryFilter,
-        touches: impl Fn(u32, &Collider, Transform) -> bool,
+        touches: impl Fn(&Aabb, &Collider, Transform) -> bool,
     ) -> Result<Vec<ShapeId>> {
         let seen = self.resolve_filter(filter)?;
-        let mut found = Vec::new();
-        self.state.broadphase.visit_box(area, seen.proxy, |index| {
-            if let Some((shape, body)) = self.seen_shape(&seen, index)
-                && touches(index, &shape.collider, body.xf)
-            {
-                found.push(self.state.shapes.id_of(index));
-            }
-            true
-        });
-        // Ids order by slot first: slot order, whatever order the trees gave.
-        found.sort_unstable();
-        Ok(found)
+        // The tree's candidates first, then each one's shape in slot order: shapes made
+        // together lie together, so the tests read memory in one sweep instead of
+        // jumping about it in the tree's order, and the answer comes out sorted.
+        let mut candidates = Vec::new();
+        self.state
+            .broadphase
+            .query_box(area, seen.proxy, |index, tree_box| {
+                candidates.push((index, *tree_box));
+                true
+            });
+        candidates.sort_unstable_by_key(|&(index, _)| index);
+        Ok(candidates
+            .into_iter()
+            .filter(|(index, tree_box)| {
+                self.seen_shape(&seen, *index)
+                    .is_some_and(|(shape, body)| touches(tree_box, &shape.collider, body.xf))
+            })
+            .map(|(index, _)| self.state.shapes.id_of(index))
+            .collect())
     }
 
     /// Checks a cast's start and translation and resolves its filter.

@@ -1,8 +1,11 @@
-//! Read-only walks of the tree for the world's queries: leaves whose boxes overlap a
-//! box, and leaves whose boxes a ray (or a box swept along it) crosses, nearest first.
-//! They take `&self` and keep their stack on the call stack, so a shared world can be
-//! queried from several threads at once and a query allocates nothing.
+//! Read-only walks of the binary tree: leaves whose boxes overlap a box, and leaves
+//! whose boxes a ray (or a box swept along it) crosses, nearest first. The step's own
+//! searches use them, and so do the world's queries until enough of them have been
+//! asked to pay for the four-wide copy (`wide.rs`). They take `&self` and keep their
+//! stack on the call stack, so a shared world can be queried from several threads at
+//! once and a walk allocates nothing.
 
+use super::stack::Stack;
 use super::{DynamicTree, NULL};
 use crate::broadphase::ProxyFilter;
 use crate::math::{Aabb, Vec2};
@@ -11,12 +14,12 @@ use crate::math::{Aabb, Vec2};
 /// half-size `extent` (zero for a ray), kept as the slab test wants it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct TreeRay {
-    origin: Vec2,
-    extent: Vec2,
+    pub(super) origin: Vec2,
+    pub(super) extent: Vec2,
     /// The translation's reciprocal on each axis, or `f32::MAX` where it does not move:
     /// a product with a finite distance is then never NaN, and a box beside a segment
     /// that does not move along that axis is entered far past any limit.
-    inverse: Vec2,
+    pub(super) inverse: Vec2,
 }
 
 impl TreeRay {
@@ -63,41 +66,6 @@ fn smaller(a: f32, b: f32) -> f32 {
 pub(crate) enum RayStep {
     Continue(f32),
     Stop,
-}
-
-/// A depth-first stack that lives on the call stack. A balanced tree of a billion leaves
-/// is about forty deep, so it spills to the heap only for trees no query should meet.
-struct Stack<T: Copy> {
-    inline: [T; 64],
-    len: usize,
-    spill: Vec<T>,
-}
-
-impl<T: Copy> Stack<T> {
-    fn new(fill: T) -> Self {
-        Stack {
-            inline: [fill; 64],
-            len: 0,
-            spill: Vec::new(),
-        }
-    }
-
-    fn push(&mut self, item: T) {
-        if self.len < self.inline.len() {
-            self.inline[self.len] = item;
-            self.len += 1;
-        } else {
-            self.spill.push(item);
-        }
-    }
-
-    fn pop(&mut self) -> Option<T> {
-        if let Some(item) = self.spill.pop() {
-            return Some(item);
-        }
-        self.len = self.len.checked_sub(1)?;
-        Some(self.inline[self.len])
-    }
 }
 
 impl DynamicTree {
@@ -191,54 +159,15 @@ impl DynamicTree {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::unit_at;
+    use super::super::tests::{check_grid_ray_walk, grid};
     use super::*;
 
-    fn grid() -> DynamicTree {
-        let mut tree = DynamicTree::default();
-        for i in 0..100u32 {
-            let (x, y) = ((i % 10) as f32 * 2.0, (i / 10) as f32 * 2.0);
-            tree.create_proxy(unit_at(x, y), i, ProxyFilter::ALL);
-        }
-        tree
-    }
-
     #[test]
-    fn a_ray_visits_the_boxes_it_crosses_nearest_first() {
+    fn a_ray_walk_meets_the_boxes_it_crosses_nearest_first() {
         let tree = grid();
-        // Along the row y = 4.5, from the left: boxes 20, 21, … 29 in that order.
-        let ray = TreeRay::new(Vec2::new(-5.0, 4.5), Vec2::new(40.0, 0.0), Vec2::ZERO);
-        let mut seen = Vec::new();
-        tree.visit_ray(&ray, ProxyFilter::ALL, 1.0, |user, limit| {
-            seen.push(user);
-            RayStep::Continue(limit)
+        check_grid_ray_walk(&|ray, hit| {
+            tree.visit_ray(ray, ProxyFilter::ALL, 1.0, hit);
         });
-        assert_eq!(seen, (20..30).collect::<Vec<_>>());
-        // Clipping at the first box leaves nothing else to visit.
-        let mut clipped = Vec::new();
-        tree.visit_ray(&ray, ProxyFilter::ALL, 1.0, |user, _| {
-            clipped.push(user);
-            RayStep::Continue(0.15)
-        });
-        assert_eq!(clipped, vec![20]);
-    }
-
-    #[test]
-    fn a_swept_box_visits_the_rows_it_brushes() {
-        let tree = grid();
-        // Between the rows at y in [2, 3] and [4, 5], reaching 0.6 into both.
-        let sweep = TreeRay::new(
-            Vec2::new(-5.0, 3.5),
-            Vec2::new(40.0, 0.0),
-            Vec2::new(0.6, 0.6),
-        );
-        let mut seen = Vec::new();
-        tree.visit_ray(&sweep, ProxyFilter::ALL, 1.0, |user, limit| {
-            seen.push(user);
-            RayStep::Continue(limit)
-        });
-        seen.sort_unstable();
-        assert_eq!(seen, (10..30).collect::<Vec<_>>());
     }
 
     #[test]
