@@ -130,6 +130,9 @@ struct Report {
     dt: f32,
     bodies: usize,
     contacts: usize,
+    /// Whether the last step found more new pairs than `WorldDef::max_contacts` left
+    /// room for (`World::contact_budget_reached`).
+    contact_budget_reached: bool,
     ms_per_step: f64,
     /// Mean milliseconds per step in each stage of the step.
     stage_ms: StepProfile,
@@ -207,6 +210,7 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
         dt,
         bodies: world.body_count(),
         contacts: world.contact_count(),
+        contact_budget_reached: world.contact_budget_reached(),
         ms_per_step: if steps > 0 {
             1e3 * elapsed / steps as f64
         } else {
@@ -288,6 +292,9 @@ fn print_summary(report: &Report, hz: f32) {
         "  {:.3} ms/step, {} touching contacts at the end",
         report.ms_per_step, report.contacts
     );
+    if report.contact_budget_reached {
+        println!("  the world holds as many contacts as it may: new overlaps wait for room");
+    }
     println!("  largest displacement {moved:.3} m, fastest body now {fastest:.4} m/s");
     println!("{}", stage_line(&report.stage_ms));
     println!("  state hash {}", report.state_hash);

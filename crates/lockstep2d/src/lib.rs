@@ -64,8 +64,8 @@ pub use stepper::{
     StepperConfig, TICKS_PER_STEP, Tick, interpolate,
 };
 pub use world::{
-    ContactView, ExplosionDef, QueryFilter, RayHit, SensorOverlap, SleepSettings, SolveProfile,
-    StepProfile, World, WorldDef,
+    ContactView, DEFAULT_MAX_CONTACTS, ExplosionDef, QueryFilter, RayHit, SensorOverlap,
+    SleepSettings, SolveProfile, StepProfile, World, WorldDef,
 };
 
 /// The length scale of "touching": collision and constraint tolerances are multiples

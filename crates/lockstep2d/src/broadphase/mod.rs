@@ -22,7 +22,9 @@ pub(crate) use tree::{RayStep, TreeRay};
 pub(crate) const AABB_MARGIN: f32 = 0.1;
 
 /// A leaf in one of the two trees. The top bit says which.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub(crate) struct ProxyKey(u32);
 
 const STATIC_BIT: u32 = 1 << 31;
@@ -203,7 +205,9 @@ impl BroadPhase {
 
     /// Every pair (lower shape index, higher) whose boxes overlap and whose filters may
     /// pair, of which at least one proxy moved since the last call, and that `known`
-    /// does not already hold, sorted and without repeats, into `pairs`.
+    /// does not already hold, sorted and without repeats, into `pairs`: at most `room`
+    /// of them. Returns false if there were more: the search stopped there, and the
+    /// moved proxies stay moved, so the next call looks for their pairs again.
     ///
     /// Moving proxies are paired among themselves by one descent of the moving tree
     /// against itself, then each moved proxy queries the other tree; a static proxy
@@ -213,8 +217,9 @@ impl BroadPhase {
     pub fn find_new_pairs(
         &mut self,
         pairs: &mut Vec<(u32, u32)>,
+        room: usize,
         known: impl Fn(u32, u32) -> bool,
-    ) {
+    ) -> bool {
         pairs.clear();
         let moved = std::mem::take(&mut self.moved);
         let mut marks = std::mem::take(&mut self.moved_marks);
@@ -224,33 +229,48 @@ impl BroadPhase {
             self.moving_tree
                 .mark_with_ancestors(&mut marks, key.proxy());
         }
+        // False once a pair finds no room: every walk then stops.
         let mut add = |s1: u32, s2: u32| {
             let pair = (s1.min(s2), s1.max(s2));
-            if s1 != s2 && !known(pair.0, pair.1) {
-                pairs.push(pair);
+            if s1 == s2 || known(pair.0, pair.1) {
+                return true;
             }
+            if pairs.len() == room {
+                return false;
+            }
+            pairs.push(pair);
+            true
         };
-        self.moving_tree.overlapping_pairs(&marks, &mut add);
+        let mut complete = self.moving_tree.overlapping_pairs(&marks, &mut add);
         for &key in &moved {
+            if !complete {
+                break;
+            }
             let aabb = self.fat_aabb(key);
             let tree = self.tree(key.is_static());
             let (shape, filter) = (tree.user(key.proxy()), tree.filter(key.proxy()));
-            if key.is_static() {
+            complete = if key.is_static() {
                 self.moving_tree.query(&aabb, filter, |proxy, other| {
-                    if !marks[proxy as usize] {
-                        add(shape, other);
-                    }
-                });
+                    marks[proxy as usize] || add(shape, other)
+                })
             } else {
                 self.static_tree
-                    .query(&aabb, filter, |_, other| add(shape, other));
-            }
+                    .query(&aabb, filter, |_, other| add(shape, other))
+            };
         }
         self.moved = moved;
-        self.moved.clear();
+        if complete {
+            self.moved.clear();
+        } else {
+            // Kept without repeats, so a world that stays over its budget while its
+            // shapes move does not grow the list step after step.
+            self.moved.sort_unstable();
+            self.moved.dedup();
+        }
         self.moved_marks = marks;
         pairs.sort_unstable();
         pairs.dedup();
+        complete
     }
 
     pub fn has_static_shapes(&self) -> bool {
@@ -260,8 +280,10 @@ impl BroadPhase {
     /// Calls `found(shape)` for every static shape whose tree box overlaps `aabb` and
     /// whose filter may pair with `filter`.
     pub fn query_static(&mut self, aabb: &Aabb, filter: ProxyFilter, mut found: impl FnMut(u32)) {
-        self.static_tree
-            .query(aabb, filter, |_, shape| found(shape));
+        self.static_tree.query(aabb, filter, |_, shape| {
+            found(shape);
+            true
+        });
     }
 
     /// Calls `found(shape)` for every shape in either tree whose tree box overlaps
@@ -466,7 +488,7 @@ mod tests {
             })
             .collect();
         let mut pairs = Vec::new();
-        bp.find_new_pairs(&mut pairs, |_, _| false);
+        bp.find_new_pairs(&mut pairs, usize::MAX, |_, _| false);
         assert_eq!(pairs, brute_force(&boxes));
         assert!(pairs.len() > 50, "too few pairs to mean anything");
 
@@ -477,10 +499,36 @@ mod tests {
                 assert!(bp.update_proxy(*key, boxes[i].0, false));
             }
         }
-        bp.find_new_pairs(&mut pairs, |_, _| false);
+        bp.find_new_pairs(&mut pairs, usize::MAX, |_, _| false);
         assert_eq!(pairs, brute_force(&boxes));
         for (i, key) in keys.iter().enumerate() {
             assert_eq!(bp.shape_box(i as u32), bp.fat_aabb(*key), "shape {i}'s box");
         }
+    }
+
+    #[test]
+    fn pairs_without_room_are_looked_for_again_without_another_move() {
+        let mut bp = BroadPhase::default();
+        let unit = Aabb {
+            min: glam::Vec2::ZERO,
+            max: glam::Vec2::ONE,
+        };
+        for shape in 0..4 {
+            bp.create_proxy(unit, shape, false, ProxyFilter::ALL);
+        }
+        let mut pairs = Vec::new();
+        assert!(!bp.find_new_pairs(&mut pairs, 2, |_, _| false));
+        assert_eq!(pairs.len(), 2);
+        let made = pairs.clone();
+        // Nothing moved since, yet the other four of the six pairs are found.
+        let known = |a, b| made.contains(&(a, b));
+        assert!(bp.find_new_pairs(&mut pairs, usize::MAX, known));
+        assert_eq!(pairs.len(), 4);
+        assert!(pairs.iter().all(|p| !made.contains(p)));
+        assert!(bp.find_new_pairs(&mut pairs, usize::MAX, |_, _| false));
+        assert!(
+            pairs.is_empty(),
+            "found again with nothing moved: {pairs:?}"
+        );
     }
 }

@@ -151,10 +151,16 @@ impl DynamicTree {
     }
 
     /// Calls `found(proxy, user)` for every leaf whose box overlaps `aabb` and whose
-    /// filter may pair with `filter`.
-    pub fn query(&mut self, aabb: &Aabb, filter: ProxyFilter, mut found: impl FnMut(u32, u32)) {
+    /// filter may pair with `filter`, until it returns false; returns false if it was
+    /// stopped.
+    pub fn query(
+        &mut self,
+        aabb: &Aabb,
+        filter: ProxyFilter,
+        mut found: impl FnMut(u32, u32) -> bool,
+    ) -> bool {
         if self.root == NULL {
-            return;
+            return true;
         }
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
@@ -165,13 +171,17 @@ impl DynamicTree {
                 continue;
             }
             if node.is_leaf() {
-                found(index, node.user);
+                if !found(index, node.user) {
+                    self.stack = stack;
+                    return false;
+                }
             } else {
                 stack.push(node.child1);
                 stack.push(node.child2);
             }
         }
         self.stack = stack;
+        true
     }
 
     /// Marks `proxy` and every node above it in `marks` (indexed by node), stopping at
@@ -189,9 +199,14 @@ impl DynamicTree {
     /// `mark_with_ancestors`), by descending the tree against itself. When many leaves
     /// moved, this tests far fewer nodes than a query per moved leaf (in `spinner`,
     /// broad phase 7.9 -> 4.8 ms), and it walks neighbouring subtrees one after another.
-    pub fn overlapping_pairs(&mut self, marks: &[bool], mut found: impl FnMut(u32, u32)) {
+    /// Stops when `found` returns false; returns false if it was stopped.
+    pub fn overlapping_pairs(
+        &mut self,
+        marks: &[bool],
+        mut found: impl FnMut(u32, u32) -> bool,
+    ) -> bool {
         if self.root == NULL {
-            return;
+            return true;
         }
         let mut stack = std::mem::take(&mut self.pair_stack);
         stack.clear();
@@ -213,7 +228,12 @@ impl DynamicTree {
                 continue;
             }
             match (na.is_leaf(), nb.is_leaf()) {
-                (true, true) => found(na.user, nb.user),
+                (true, true) => {
+                    if !found(na.user, nb.user) {
+                        self.pair_stack = stack;
+                        return false;
+                    }
+                }
                 (false, true) => stack.extend([(na.child2, b), (na.child1, b)]),
                 (true, false) => stack.extend([(a, nb.child2), (a, nb.child1)]),
                 (false, false) => stack.extend([
@@ -225,6 +245,7 @@ impl DynamicTree {
             }
         }
         self.pair_stack = stack;
+        true
     }
 
     /// Rebuilds the tree's inner nodes top-down around its leaves, which keep their
@@ -680,7 +701,10 @@ mod tests {
         }
         let probe = unit_at(6.2, 3.1);
         let mut found = Vec::new();
-        tree.query(&probe, ProxyFilter::ALL, |_, u| found.push(u));
+        tree.query(&probe, ProxyFilter::ALL, |_, u| {
+            found.push(u);
+            true
+        });
         found.sort();
         let expected: Vec<u32> = (0..400)
             .filter(|&i| tree.fat_aabb(proxies[i as usize]).overlaps(&probe))
@@ -696,7 +720,10 @@ mod tests {
             tree.create_proxy(unit_at(2.0 * i as f32, 0.0), i, ProxyFilter::ALL);
         }
         let mut found = Vec::new();
-        tree.query(&unit_at(10.5, 0.0), ProxyFilter::ALL, |_, u| found.push(u));
+        tree.query(&unit_at(10.5, 0.0), ProxyFilter::ALL, |_, u| {
+            found.push(u);
+            true
+        });
         found.sort();
         assert_eq!(found, vec![5]);
         // A row of 200 leaves inserted in order must still be shallow.
@@ -727,7 +754,10 @@ mod tests {
             .collect();
         let found = |tree: &mut DynamicTree, filter: ProxyFilter| {
             let mut found = Vec::new();
-            tree.query(&unit_at(0.3, 0.0), filter, |_, u| found.push(u));
+            tree.query(&unit_at(0.3, 0.0), filter, |_, u| {
+                found.push(u);
+                true
+            });
             found.sort();
             found
         };
@@ -777,7 +807,10 @@ mod tests {
             tree.mark_with_ancestors(&mut marks, proxies[i as usize]);
         }
         let mut found = Vec::new();
-        tree.overlapping_pairs(&marks, |a, b| found.push((a.min(b), a.max(b))));
+        tree.overlapping_pairs(&marks, |a, b| {
+            found.push((a.min(b), a.max(b)));
+            true
+        });
         let count = found.len();
         found.sort();
         found.dedup();
@@ -807,11 +840,15 @@ mod tests {
         tree.destroy_proxy(proxies[4]);
         let mut found = Vec::new();
         tree.query(&unit_at(500.0, 500.0), ProxyFilter::ALL, |_, u| {
-            found.push(u)
+            found.push(u);
+            true
         });
         assert_eq!(found, vec![3]);
         found.clear();
-        tree.query(&unit_at(12.0, 0.0), ProxyFilter::ALL, |_, u| found.push(u));
+        tree.query(&unit_at(12.0, 0.0), ProxyFilter::ALL, |_, u| {
+            found.push(u);
+            true
+        });
         assert!(found.is_empty());
         assert!(tree.is_well_formed());
     }

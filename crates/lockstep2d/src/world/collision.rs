@@ -16,7 +16,8 @@ use rayon::prelude::*;
 
 impl World {
     /// Creates a contact for every new overlapping pair the broad phase reports that is
-    /// allowed to collide, in the broad phase's sorted order.
+    /// allowed to collide, in the broad phase's sorted order: as many as `max_contacts`
+    /// leaves room for.
     pub(super) fn find_new_contacts(&mut self) {
         let mut pairs = std::mem::take(&mut self.new_pairs);
         let SimState {
@@ -25,13 +26,16 @@ impl World {
             shapes,
             bodies,
             joint_edges,
+            max_contacts,
+            contact_budget_reached,
             ..
         } = &mut self.state;
         // Pairs that may not collide (say, two links of a jointed chain) are dropped in
         // the query, before the sort: in a joint grid they are nearly all the overlaps.
         let links = (&**shapes, &*bodies, joint_edges.as_slice());
         let skip = |a: u32, b: u32| contacts.contains(a, b) || !may_collide(links, a, b);
-        broadphase.find_new_pairs(&mut pairs, skip);
+        let room = (*max_contacts as usize).saturating_sub(contacts.contacts.len());
+        *contact_budget_reached = !broadphase.find_new_pairs(&mut pairs, room, skip);
         for &(s1, s2) in &pairs {
             let contact = self.new_contact(s1, s2);
             self.state.contacts.insert(contact);

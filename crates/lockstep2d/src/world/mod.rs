@@ -57,7 +57,17 @@ pub struct WorldDef {
     pub sleep: SleepSettings,
     /// Threads that solve contacts (1 to 64). The result is the same bits for any count.
     pub threads: u32,
+    /// The most contacts (pairs of shapes whose boxes overlap) the world holds. A step
+    /// that finds more new pairs than there is room for makes contacts of as many as fit
+    /// and looks for the rest again each step until there is room, and says so in
+    /// `contact_budget_reached`: a crowd piled into one spot slows the world down
+    /// instead of exhausting memory. `DEFAULT_MAX_CONTACTS` by default.
+    pub max_contacts: u32,
 }
+
+/// `WorldDef::max_contacts`'s default: 1,048,576 contacts. 10,000 boxes created at one
+/// point, which reach it at the first step, step in about 1.5 GB (README, "Limits").
+pub const DEFAULT_MAX_CONTACTS: u32 = 1 << 20;
 
 impl Default for WorldDef {
     fn default() -> Self {
@@ -68,6 +78,7 @@ impl Default for WorldDef {
             bounds: None,
             sleep: SleepSettings::default(),
             threads: 1,
+            max_contacts: DEFAULT_MAX_CONTACTS,
         }
     }
 }
@@ -128,6 +139,8 @@ impl World {
                 bounds: def.bounds,
                 removed: Vec::new(),
                 sleep: def.sleep,
+                max_contacts: def.max_contacts,
+                contact_budget_reached: false,
             },
             pgs: Pgs::default(),
             soft: SoftStep::default(),
@@ -288,6 +301,13 @@ impl World {
     /// Bodies the last step destroyed for leaving the world's bounds.
     pub fn removed_bodies(&self) -> &[BodyId] {
         &self.state.removed
+    }
+
+    /// Whether the last step found more new overlapping pairs than `WorldDef::max_contacts`
+    /// left room for. The pairs it could not make contacts of are looked for again each
+    /// step; until then their shapes pass through each other.
+    pub fn contact_budget_reached(&self) -> bool {
+        self.state.contact_budget_reached
     }
 
     /// Starts a step's event lists with what happened since the last step.

@@ -60,6 +60,10 @@ pub(crate) struct SimState {
     /// Bodies the last step removed for leaving `bounds`.
     pub removed: Vec<BodyId>,
     pub sleep: SleepSettings,
+    /// `WorldDef::max_contacts`.
+    pub max_contacts: u32,
+    /// Whether the last step left new pairs waiting for room under `max_contacts`.
+    pub contact_budget_reached: bool,
 }
 
 /// Written out so that `clone_from` (what `World::restore` and `World::snapshot_into`
@@ -88,7 +92,10 @@ macro_rules! clone_by_field {
 }
 
 clone_by_field!(
-    copied: [gravity, settings, step_count, impulse_to_force, hit_event_threshold, bounds, sleep],
+    copied: [
+        gravity, settings, step_count, impulse_to_force, hit_event_threshold, bounds, sleep,
+        max_contacts, contact_budget_reached
+    ],
     cloned: [
         bodies, shapes, joints, joint_edges, contacts, broadphase, events, pending_events,
         sensors, sensor_events, joint_events, removed
