@@ -83,3 +83,70 @@ fn a_fast_body_sliding_on_the_ground_is_not_held_back() {
         "it sank into the ground"
     );
 }
+
+/// The lowest a shape's centre gets when fired straight down at `speed` from 40 m
+/// above a static ground 20 km wide, `x` metres from its middle.
+fn lowest_over_wide_ground(geometry: Geometry, x: f32, speed: f32) -> f32 {
+    let def = WorldDef {
+        solver: SolverSettings {
+            max_linear_speed: 2.0 * speed,
+            ..SolverSettings::default()
+        },
+        ..WorldDef::default()
+    };
+    let mut world = World::new(&def).unwrap();
+    add_fixed_box(
+        &mut world,
+        BodyDef::fixed(Vec2::new(0.0, -1.0)),
+        Vec2::new(10_000.0, 1.0),
+    );
+    let fired = BodyDef {
+        linear_velocity: Vec2::new(0.0, -speed),
+        ..BodyDef::dynamic(Vec2::new(x, 40.0))
+    };
+    let body = world.create_body(&fired).unwrap();
+    world.create_shape(body, &ShapeDef::new(geometry)).unwrap();
+    let mut lowest = f32::MAX;
+    for _ in 0..30 {
+        world.step(DT).unwrap();
+        lowest = lowest.min(world.position(body).unwrap().y);
+    }
+    lowest
+}
+
+/// A ground 20 km wide once let every shape through at 1,000 m/s: its vertices lie
+/// kilometres from the body that hits it. The contact made from the box swept over the
+/// step and the sweep of continuous collision must both keep millimetres there.
+#[test]
+fn shapes_fired_at_a_ground_20_km_wide_stop_on_its_surface() {
+    let shapes = [
+        (
+            Geometry::Circle(lockstep2d::Circle {
+                center: Vec2::ZERO,
+                radius: 0.25,
+            }),
+            0.25,
+        ),
+        (Polygon::new_box(0.25, 0.25).unwrap().into(), 0.25),
+        (
+            lockstep2d::Capsule {
+                center1: Vec2::new(-0.2, 0.0),
+                center2: Vec2::new(0.2, 0.0),
+                radius: 0.1,
+            }
+            .into(),
+            0.1,
+        ),
+    ];
+    for (geometry, resting_height) in shapes {
+        for x in [0.0, 8_000.0] {
+            for speed in [1_000.0, 2_000.0] {
+                let lowest = lowest_over_wide_ground(geometry, x, speed);
+                assert!(
+                    lowest > resting_height - 0.01,
+                    "{geometry:?} at x = {x}, {speed} m/s: centre down to y = {lowest}"
+                );
+            }
+        }
+    }
+}
