@@ -1,8 +1,8 @@
 //! Bodies: their definition, their state and their mass.
 
-use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_negative};
+use crate::error::{Error, Result, check_finite, check_non_negative};
 use crate::id::Slots;
-use crate::limits::check_point;
+use crate::limits::{check_point, check_speed, check_velocity};
 use crate::list::{END, Link, Links, List};
 use crate::math::{Rot, Transform, Vec2, cross};
 use crate::shape::{Collider, MassData, Shape};
@@ -144,8 +144,8 @@ impl BodyDef {
     pub(crate) fn validate(&self) -> Result<()> {
         check_point("position", self.position)?;
         check_finite("angle", self.angle)?;
-        check_finite_vec("linear_velocity", self.linear_velocity)?;
-        check_finite("angular_velocity", self.angular_velocity)?;
+        check_velocity("linear_velocity", self.linear_velocity)?;
+        check_speed("angular_velocity", self.angular_velocity)?;
         check_non_negative("linear_damping", self.linear_damping)?;
         check_non_negative("angular_damping", self.angular_damping)?;
         check_finite("gravity_scale", self.gravity_scale)
@@ -406,10 +406,10 @@ impl Body {
         }
         let v = self.v + self.inv_mass * impulse;
         let w = self.w + self.inv_inertia * (cross(point - self.center, impulse) + angular);
-        if !(v.is_finite() && w.is_finite()) {
+        if check_velocity("impulse", v).is_err() || check_speed("impulse", w).is_err() {
             return Err(Error::InvalidValue {
                 field: "impulse",
-                reason: "would make the body's velocity infinite",
+                reason: "would take the body's velocity past ±10⁶ (lockstep2d::MAX_SPEED)",
             });
         }
         (self.v, self.w) = (v, w);

@@ -52,7 +52,9 @@ pub use joint::{
     DistanceJointDef, JointDef, JointKind, Limit, Motor, MotorJointDef, MouseJointDef,
     PrismaticJointDef, RevoluteJointDef, Spring, WeldJointDef, WheelJointDef,
 };
-pub use limits::{MAX_COORDINATE, MAX_SPRING_HERTZ, MAX_STEP, MIN_STEP};
+pub use limits::{
+    MAX_COEFFICIENT, MAX_COORDINATE, MAX_SPEED, MAX_SPRING_HERTZ, MAX_STEP, MIN_STEP,
+};
 pub use math::{Aabb, Rot, Transform, Vec2};
 pub use shape::{
     Capsule, Circle, Filter, Geometry, MAX_POLYGON_VERTICES, MassData, Polygon, ShapeDef,

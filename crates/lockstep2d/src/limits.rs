@@ -16,6 +16,18 @@ pub const MAX_COORDINATE: f32 = 1.0e6;
 /// is far beyond any step a game takes (a spring is soft below half the step rate).
 pub const MAX_SPRING_HERTZ: f32 = 1.0e6;
 
+/// The fastest linear (m/s) or angular (rad/s) velocity the API takes, and the largest
+/// `max_linear_speed`: far past the step's own limits, which bring a body back within
+/// them at its next step, and far from overflow when a spin is crossed with an offset
+/// or a velocity multiplied by a mass. The solver holds every velocity within it too.
+pub const MAX_SPEED: f32 = 1.0e6;
+
+/// The largest friction or restitution coefficient the API takes. Friction this high
+/// already holds anything, restitution this high already throws a body at the speed
+/// limit; a contact's friction is the square root of its shapes' product, and the
+/// impulses they scale stay far from overflow.
+pub const MAX_COEFFICIENT: f32 = 1.0e4;
+
 /// The longest step (s) `World::step` takes: a body at the speed limit then moves
 /// 400 m in one step, far from overflow; longer steps are better taken as several.
 pub const MAX_STEP: f32 = 1.0;
@@ -78,6 +90,36 @@ pub(crate) fn check_step(dt: f32) -> Result<()> {
         field: "dt",
         reason: "must be a number of seconds in [10⁻⁶, 1] (lockstep2d::MIN_STEP, MAX_STEP)",
     })
+}
+
+/// Fails unless `x` is a speed or spin within ±`MAX_SPEED`.
+pub(crate) fn check_speed(field: &'static str, x: f32) -> Result<()> {
+    check_finite(field, x)?;
+    if x.abs() > MAX_SPEED {
+        return Err(Error::InvalidValue {
+            field,
+            reason: "must be within ±10⁶ (lockstep2d::MAX_SPEED)",
+        });
+    }
+    Ok(())
+}
+
+/// Fails unless both components pass `check_speed`.
+pub(crate) fn check_velocity(field: &'static str, v: Vec2) -> Result<()> {
+    check_speed(field, v.x)?;
+    check_speed(field, v.y)
+}
+
+/// Fails unless `x` is a number in [0, `MAX_COEFFICIENT`]: a friction or a restitution.
+pub(crate) fn check_coefficient(field: &'static str, x: f32) -> Result<()> {
+    check_non_negative(field, x)?;
+    if x > MAX_COEFFICIENT {
+        return Err(Error::InvalidValue {
+            field,
+            reason: "must be at most 10⁴ (lockstep2d::MAX_COEFFICIENT)",
+        });
+    }
+    Ok(())
 }
 
 /// Fails unless `x` is a number in [0, `MAX_SPRING_HERTZ`]: a frequency or a damping

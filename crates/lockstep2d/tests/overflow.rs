@@ -6,7 +6,7 @@ mod support;
 
 use lockstep2d::{
     BodyDef, BodyId, BodyType, Circle, DistanceJointDef, Error, Geometry, JointDef, JointKind,
-    MouseJointDef, Polygon, ShapeDef, Vec2, World,
+    MAX_COEFFICIENT, MAX_SPEED, MouseJointDef, Polygon, ShapeDef, SolverSettings, Vec2, World,
 };
 
 /// The busy world (see `support::busy_world`) and its ball.
@@ -122,12 +122,48 @@ fn force_and_torque_sums_that_would_overflow_are_refused() {
 }
 
 #[test]
-fn an_impulse_that_would_make_a_velocity_infinite_is_refused() {
+fn an_impulse_that_would_take_a_velocity_past_max_speed_is_refused() {
     assert_refused("impulse", |w, b| {
         let center = w.position(b)?;
         w.apply_linear_impulse(b, Vec2::new(3e38, 0.0), center)
     });
     assert_refused("impulse", |w, b| w.apply_angular_impulse(b, 3e38));
+    // Finite, but a million times what the speed limit lets a body keep.
+    assert_refused("impulse", |w, b| {
+        let center = w.position(b)?;
+        let mass = w.mass(b)?;
+        w.apply_linear_impulse(b, Vec2::new(mass * 2.0 * MAX_SPEED, 0.0), center)
+    });
+}
+
+/// A velocity, a friction or a restitution so large that what the solver multiplies it
+/// by (a lever arm, a mass, a relative velocity) overflows is refused where it is given.
+#[test]
+fn velocities_and_coefficients_past_the_limits_are_refused() {
+    assert_refused("linear_velocity", |w, b| {
+        w.set_linear_velocity(b, Vec2::new(0.0, -3e38))
+    });
+    assert_refused("angular_velocity", |w, b| {
+        w.set_angular_velocity(b, 2.0 * MAX_SPEED)
+    });
+    assert_refused("linear_velocity", |w, _| {
+        w.create_body(&BodyDef {
+            linear_velocity: Vec2::new(1e7, 0.0),
+            ..BodyDef::dynamic(Vec2::ZERO)
+        })
+    });
+    assert_refused("friction", |w, b| {
+        w.create_shape(b, &circle(0.3).with_friction(2.0 * MAX_COEFFICIENT))
+    });
+    assert_refused("restitution", |w, b| {
+        w.create_shape(b, &circle(0.3).with_restitution(3e38))
+    });
+    assert_refused("max_linear_speed", |w, _| {
+        w.set_solver_settings(SolverSettings {
+            max_linear_speed: 1e7,
+            ..*w.solver_settings()
+        })
+    });
 }
 
 #[test]
@@ -175,9 +211,9 @@ fn huge_gravity_and_velocities_leave_every_body_finite() {
     let (mut world, body) = busy_world();
     world.set_gravity(Vec2::new(0.0, -3e38)).unwrap();
     world
-        .set_linear_velocity(body, Vec2::new(3e38, -3e38))
+        .set_linear_velocity(body, Vec2::new(MAX_SPEED, -MAX_SPEED))
         .unwrap();
-    world.set_angular_velocity(body, 3e38).unwrap();
+    world.set_angular_velocity(body, MAX_SPEED).unwrap();
     let scaled = BodyDef {
         gravity_scale: 3e38,
         ..BodyDef::dynamic(Vec2::new(3.0, 3.0))

@@ -10,7 +10,7 @@ pub(crate) use submerged::{Submerged, Surface};
 
 use crate::error::{Error, Result, check_non_negative, check_positive};
 use crate::id::Slots;
-use crate::limits::{check_distance, check_point};
+use crate::limits::{check_coefficient, check_distance, check_point};
 use crate::list::{Link, Links};
 use crate::math::{Aabb, Transform, Vec2};
 
@@ -193,8 +193,8 @@ impl ShapeDef {
                 reason: "must be > 0 on a dynamic body (unless a sensor)",
             });
         }
-        check_non_negative("friction", self.friction)?;
-        check_non_negative("restitution", self.restitution)?;
+        check_coefficient("friction", self.friction)?;
+        check_coefficient("restitution", self.restitution)?;
         self.geometry.validate()?;
         if needs_mass && !self.is_sensor {
             self.mass().check_usable()?;
@@ -302,7 +302,8 @@ impl Collider {
     }
 
     /// The least distance from the centroid to the surface: the radius of the largest
-    /// disc about the centroid that the shape covers.
+    /// disc about the centroid that the shape covers. Never negative: the centroid of a
+    /// sliver of a polygon may fall a rounding error outside one of its edges.
     pub fn min_extent(&self) -> f32 {
         match self {
             Collider::Circle(c) => c.radius,
@@ -310,7 +311,7 @@ impl Collider {
                 let inner = (0..p.count)
                     .map(|i| p.normals[i].dot(p.vertices[i] - p.centroid))
                     .fold(f32::MAX, f32::min);
-                inner + p.radius
+                (inner + p.radius).max(0.0)
             }
         }
     }
@@ -374,6 +375,33 @@ fn capsule_mass(segment: &Polygon, density: f32) -> MassData {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Capsules whose radius is too small to cover the rounding of their centroid.
+    #[test]
+    fn no_shape_reaches_less_than_nothing_from_its_centroid() {
+        let mut seed = 7u32;
+        let mut next = move || {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (seed >> 8) as f32 / (1 << 24) as f32
+        };
+        let mut accepted = 0;
+        for _ in 0..2_000 {
+            let capsule = Capsule {
+                center1: Vec2::new(next() - 0.5, next() - 0.5),
+                center2: Vec2::new(next() - 0.5, next() - 0.5),
+                radius: 1e-6 * next(),
+            };
+            let Ok(()) = Geometry::Capsule(capsule).validate() else {
+                continue;
+            };
+            accepted += 1;
+            let extent = ShapeDef::new(Geometry::Capsule(capsule))
+                .collider()
+                .min_extent();
+            assert!(extent >= 0.0, "{capsule:?}: {extent}");
+        }
+        assert!(accepted > 100, "only {accepted} capsules were accepted");
+    }
 
     #[test]
     fn capsule_with_tiny_length_is_nearly_a_disc() {

@@ -155,7 +155,8 @@ impl SolverSettings {
         check_non_negative("allowed_penetration", self.allowed_penetration)?;
         check_non_negative("restitution_threshold", self.restitution_threshold)?;
         check_finite("restitution_threshold", self.restitution_threshold)?;
-        crate::error::check_positive("max_linear_speed", self.max_linear_speed)
+        crate::error::check_positive("max_linear_speed", self.max_linear_speed)?;
+        crate::limits::check_speed("max_linear_speed", self.max_linear_speed)
     }
 }
 

@@ -71,7 +71,7 @@ impl Default for BodyState {
 /// light one's centre, is so ill-conditioned that its passes may swing a velocity up
 /// by orders of magnitude before the step's limits catch it; the ceiling keeps every
 /// such swing finite, so no later product of it can become infinite or NaN.
-pub(crate) const VELOCITY_CEILING: f32 = 1.0e6;
+pub(crate) const VELOCITY_CEILING: f32 = crate::limits::MAX_SPEED;
 
 impl BodyState {
     /// Holds each velocity component within ±`VELOCITY_CEILING`.

@@ -4,7 +4,7 @@ use super::World;
 use crate::body::{Body, BodyDef, BodyType, edge_joint};
 use crate::error::{Error, Result, check_finite, check_finite_vec};
 use crate::id::{BodyId, ShapeId};
-use crate::limits::check_point;
+use crate::limits::{check_point, check_speed, check_velocity};
 use crate::math::{Transform, Vec2};
 
 impl World {
@@ -96,13 +96,13 @@ impl World {
     }
 
     pub fn set_linear_velocity(&mut self, id: BodyId, v: Vec2) -> Result<()> {
-        check_finite_vec("linear_velocity", v)?;
+        check_velocity("linear_velocity", v)?;
         self.movable_body(id)?.v = v;
         Ok(())
     }
 
     pub fn set_angular_velocity(&mut self, id: BodyId, w: f32) -> Result<()> {
-        check_finite("angular_velocity", w)?;
+        check_speed("angular_velocity", w)?;
         self.movable_body(id)?.w = w;
         Ok(())
     }

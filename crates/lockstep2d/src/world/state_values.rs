@@ -9,7 +9,7 @@ use super::bounds;
 use crate::body::{Body, BodyType};
 use crate::collide::Manifold;
 use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_negative};
-use crate::limits::check_stored_point;
+use crate::limits::{check_coefficient, check_speed, check_stored_point, check_velocity};
 use crate::math::Vec2;
 use crate::shape::MassData;
 
@@ -41,8 +41,8 @@ impl SimState {
             joint.check_values()?;
         }
         for contact in &self.contacts.contacts {
-            check_non_negative("friction", contact.friction)?;
-            check_non_negative("restitution", contact.restitution)?;
+            check_coefficient("friction", contact.friction)?;
+            check_coefficient("restitution", contact.restitution)?;
             check_manifold(&contact.manifold)?;
         }
         Ok(())
@@ -91,16 +91,16 @@ fn check_body(body: &Body) -> Result<()> {
             reason: "must be a unit rotation",
         });
     }
+    check_velocity("linear_velocity", body.v)?;
+    check_speed("angular_velocity", body.w)?;
     for (field, v) in [
         ("local_center", body.local_center),
-        ("linear_velocity", body.v),
         ("force", body.force),
         ("step_force", body.step_force),
     ] {
         check_finite_vec(field, v)?;
     }
     for (field, x) in [
-        ("angular_velocity", body.w),
         ("torque", body.torque),
         ("step_torque", body.step_torque),
         ("gravity_scale", body.gravity_scale),
