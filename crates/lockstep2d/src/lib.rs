@@ -53,7 +53,8 @@ pub use joint::{
     PrismaticJointDef, RevoluteJointDef, Spring, WeldJointDef, WheelJointDef,
 };
 pub use limits::{
-    MAX_COEFFICIENT, MAX_COORDINATE, MAX_SPEED, MAX_SPRING_HERTZ, MAX_STEP, MIN_STEP,
+    MAX_COEFFICIENT, MAX_COORDINATE, MAX_MASS, MAX_SPEED, MAX_SPRING_HERTZ, MAX_STEP, MIN_MASS,
+    MIN_STEP,
 };
 pub use math::{Aabb, Rot, Transform, Vec2};
 pub use shape::{

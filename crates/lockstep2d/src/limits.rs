@@ -22,6 +22,15 @@ pub const MAX_SPRING_HERTZ: f32 = 1.0e6;
 /// or a velocity multiplied by a mass. The solver holds every velocity within it too.
 pub const MAX_SPEED: f32 = 1.0e6;
 
+/// The heaviest and the lightest body (kg) the API makes. A contact's or a joint's
+/// impulse is a mass times a velocity (at most `MAX_SPEED`), and its torque that times
+/// a lever arm (a shape's size, at most `MAX_COORDINATE`): bounded so, both stay far
+/// from overflow, and no product of a zero inverse inertia with them can be NaN. The
+/// bounds span forty orders of magnitude: a grain of sand is 10⁻⁶ kg, a mountain 10¹⁵.
+pub const MAX_MASS: f32 = 1.0e20;
+/// See `MAX_MASS`.
+pub const MIN_MASS: f32 = 1.0e-20;
+
 /// The largest friction or restitution coefficient the API takes. Friction this high
 /// already holds anything, restitution this high already throws a body at the speed
 /// limit; a contact's friction is the square root of its shapes' product, and the

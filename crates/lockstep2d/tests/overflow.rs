@@ -6,7 +6,8 @@ mod support;
 
 use lockstep2d::{
     BodyDef, BodyId, BodyType, Circle, DistanceJointDef, Error, Geometry, JointDef, JointKind,
-    MAX_COEFFICIENT, MAX_SPEED, MouseJointDef, Polygon, ShapeDef, SolverSettings, Vec2, World,
+    MAX_COEFFICIENT, MAX_MASS, MAX_SPEED, MouseJointDef, Polygon, ShapeDef, SolverSettings, Vec2,
+    World,
 };
 
 /// The busy world (see `support::busy_world`) and its ball.
@@ -98,6 +99,11 @@ fn shapes_whose_mass_or_inertia_overflows_or_vanishes_are_refused() {
         w.create_shape(b, &circle(0.5).with_density(3e38))
     });
     assert_refused("density", |w, b| w.create_shape(b, &circle(1e-20)));
+    // Finite, but heavier than MAX_MASS: its impulses times a lever arm could
+    // overflow, and a body that does not turn would multiply that by zero.
+    assert_refused("density", |w, b| {
+        w.create_shape(b, &circle(1.0).with_density(MAX_MASS))
+    });
     assert_refused("vertices", |w, b| {
         w.create_shape(
             b,
@@ -107,9 +113,9 @@ fn shapes_whose_mass_or_inertia_overflows_or_vanishes_are_refused() {
 }
 
 #[test]
-fn two_shapes_whose_masses_sum_past_the_largest_float_are_refused() {
+fn two_shapes_whose_masses_sum_past_max_mass_are_refused() {
     assert_second_refused("density", |w, b| {
-        w.create_shape(b, &circle(1.0).with_density(3e38 / std::f32::consts::PI))
+        w.create_shape(b, &circle(1.0).with_density(0.2 * MAX_MASS))
     });
 }
 
@@ -128,7 +134,7 @@ fn an_impulse_that_would_take_a_velocity_past_max_speed_is_refused() {
         w.apply_linear_impulse(b, Vec2::new(3e38, 0.0), center)
     });
     assert_refused("impulse", |w, b| w.apply_angular_impulse(b, 3e38));
-    // Finite, but a million times what the speed limit lets a body keep.
+    // Finite, but twice MAX_SPEED.
     assert_refused("impulse", |w, b| {
         let center = w.position(b)?;
         let mass = w.mass(b)?;

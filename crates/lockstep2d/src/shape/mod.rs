@@ -10,7 +10,9 @@ pub(crate) use submerged::{Submerged, Surface};
 
 use crate::error::{Error, Result, check_non_negative, check_positive};
 use crate::id::Slots;
-use crate::limits::{check_coefficient, check_distance, check_point};
+use crate::limits::{
+    MAX_COORDINATE, MAX_MASS, MIN_MASS, check_coefficient, check_distance, check_point,
+};
 use crate::list::{Link, Links};
 use crate::math::{Aabb, Transform, Vec2};
 
@@ -247,14 +249,20 @@ impl MassData {
     /// them. A huge density or size overflows the mass or inertia; a tiny one makes
     /// the mass so small that its inverse overflows.
     pub(crate) fn check_usable(&self) -> Result<()> {
-        let usable = |x: f32| x.is_finite() && x > 0.0 && (1.0 / x).is_finite();
-        if usable(self.mass) && usable(self.inertia) && self.center.is_finite() {
+        let mass_usable = (MIN_MASS..=MAX_MASS).contains(&self.mass);
+        let inertia_usable = self.inertia.is_finite()
+            && self.inertia > 0.0
+            && (1.0 / self.inertia).is_finite()
+            && self.inertia <= MAX_MASS * MAX_COORDINATE * MAX_COORDINATE;
+        if mass_usable && inertia_usable && self.center.is_finite() {
             return Ok(());
         }
         Err(Error::InvalidValue {
             field: "density",
             reason: "with this size gives a mass or inertia too large or too small to \
-                     simulate (each must be finite, and so must its inverse)",
+                     simulate (mass within 10⁻²⁰ to 10²⁰ kg, lockstep2d::MIN_MASS and \
+                     MAX_MASS; inertia finite, with a finite inverse, and at most \
+                     MAX_MASS · MAX_COORDINATE²)",
         })
     }
 }
