@@ -140,6 +140,7 @@ impl Run {
     fn perform(&mut self, operation: u64) -> Result<(), Failure> {
         let op = ops::pick(&mut self.picks.draw);
         let before = self.world.snapshot().to_bytes();
+        let driven = kinematic_motions(&self.world);
         let outcome = (op.run)(&mut self.world, &mut self.picks);
         self.note(op, outcome.is_err());
         self.survived.operations += 1;
@@ -157,6 +158,8 @@ impl Run {
         }
         if op.name == "step" && outcome.is_ok() {
             self.survived.steps += 1;
+            check_kinematic_motions(&self.world, &driven)
+                .map_err(|what| self.fail(operation, what))?;
         }
         check_bodies(&self.world).map_err(|what| self.fail(operation, what))
     }
@@ -217,6 +220,44 @@ impl Run {
             ..self.failure.clone()
         }
     }
+}
+
+/// Each kinematic body's velocity and spin, if within what a step of the fuzzer's
+/// 1/60 s keeps (`max_linear_speed`, an eighth of a turn): a step holds faster ones
+/// to those limits.
+fn kinematic_motions(world: &World) -> Vec<(lockstep2d::BodyId, lockstep2d::Vec2, f32)> {
+    let max_speed = world.solver_settings().max_linear_speed;
+    let max_spin = 0.25 * std::f32::consts::PI * 60.0;
+    world
+        .body_ids()
+        .filter(|&id| world.body_type(id) == Ok(BodyType::Kinematic))
+        .filter_map(|id| {
+            let (v, w) = (
+                world.linear_velocity(id).ok()?,
+                world.angular_velocity(id).ok()?,
+            );
+            (v.length() < max_speed && w.abs() < max_spin).then_some((id, v, w))
+        })
+        .collect()
+}
+
+/// Fails if a step changed a kinematic body's velocity or spin: only the caller may,
+/// whatever it touches or is jointed to, as long as it keeps within the step's limits.
+fn check_kinematic_motions(
+    world: &World,
+    before: &[(lockstep2d::BodyId, lockstep2d::Vec2, f32)],
+) -> Result<(), String> {
+    for &(id, velocity, spin) in before {
+        let now = (world.linear_velocity(id), world.angular_velocity(id));
+        if let (Ok(v), Ok(w)) = now
+            && (v != velocity || w != spin)
+        {
+            return Err(format!(
+                "a step changed kinematic body {id:?}: velocity {velocity} to {v}, spin {spin} to {w}"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Every body's pose and velocity finite, and every static body still.
