@@ -121,25 +121,30 @@ pub(crate) fn check_velocity(field: &'static str, v: Vec2) -> Result<()> {
 
 /// Fails unless `x` is a number in [0, `MAX_COEFFICIENT`]: a friction or a restitution.
 pub(crate) fn check_coefficient(field: &'static str, x: f32) -> Result<()> {
-    check_non_negative(field, x)?;
-    if x > MAX_COEFFICIENT {
-        return Err(Error::InvalidValue {
-            field,
-            reason: "must be at most 10⁴ (lockstep2d::MAX_COEFFICIENT)",
-        });
-    }
-    Ok(())
+    check_up_to(
+        field,
+        x,
+        MAX_COEFFICIENT,
+        "must be at most 10⁴ (lockstep2d::MAX_COEFFICIENT)",
+    )
 }
 
 /// Fails unless `x` is a number in [0, `MAX_SPRING_HERTZ`]: a frequency or a damping
 /// ratio.
 pub(crate) fn check_spring_value(field: &'static str, x: f32) -> Result<()> {
+    check_up_to(
+        field,
+        x,
+        MAX_SPRING_HERTZ,
+        "must be at most 10⁶ (lockstep2d::MAX_SPRING_HERTZ)",
+    )
+}
+
+/// Fails unless `x` is a number in [0, `max`], saying `reason` when it is past `max`.
+fn check_up_to(field: &'static str, x: f32, max: f32, reason: &'static str) -> Result<()> {
     check_non_negative(field, x)?;
-    if x > MAX_SPRING_HERTZ {
-        return Err(Error::InvalidValue {
-            field,
-            reason: "must be at most 10⁶ (lockstep2d::MAX_SPRING_HERTZ)",
-        });
+    if x > max {
+        return Err(Error::InvalidValue { field, reason });
     }
     Ok(())
 }
