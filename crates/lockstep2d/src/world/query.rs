@@ -292,7 +292,8 @@ impl World {
         // The tree's candidates first, then each one's shape in slot order: shapes made
         // together lie together, so the tests read memory in one sweep instead of
         // jumping about it in the tree's order, and the answer comes out sorted.
-        let mut candidates = Vec::new();
+        // Room for a typical answer up front: growing a list costs more than the tests.
+        let mut candidates = Vec::with_capacity(16);
         self.state
             .broadphase
             .query_box(area, seen.proxy, |index, tree_box| {
@@ -300,14 +301,17 @@ impl World {
                 true
             });
         candidates.sort_unstable_by_key(|&(index, _)| index);
-        Ok(candidates
-            .into_iter()
-            .filter(|(index, tree_box)| {
-                self.seen_shape(&seen, *index)
-                    .is_some_and(|(shape, body)| touches(tree_box, &shape.collider, body.xf))
-            })
-            .map(|(index, _)| self.state.shapes.id_of(index))
-            .collect())
+        let mut found = Vec::with_capacity(candidates.len());
+        found.extend(
+            candidates
+                .iter()
+                .filter(|(index, tree_box)| {
+                    self.seen_shape(&seen, *index)
+                        .is_some_and(|(shape, body)| touches(tree_box, &shape.collider, body.xf))
+                })
+                .map(|&(index, _)| self.state.shapes.id_of::<ShapeId>(index)),
+        );
+        Ok(found)
     }
 
     /// Checks a cast's start and translation and resolves its filter.
