@@ -7,10 +7,10 @@
 use lockstep2d_scenes::named;
 
 /// The step at which every body of `falling_hinges` is asleep, and the hash then.
-const FALLING_HINGES_SLEEP_STEP: u64 = 289;
-const FALLING_HINGES_HASH: u64 = 0x6af4_0167_190c_579c;
+const FALLING_HINGES_SLEEP_STEP: u64 = 353;
+const FALLING_HINGES_HASH: u64 = 0x74bd_77a6_38ab_8271;
 /// `large_pyramid` after 300 steps.
-const LARGE_PYRAMID_300_HASH: u64 = 0xa0e3_1e4b_18c6_a286;
+const LARGE_PYRAMID_300_HASH: u64 = 0x07b8_79bf_5d69_7168;
 
 /// Steps `falling_hinges` on `threads` threads until it all sleeps (at most 2,000 steps).
 fn falling_hinges(threads: u32) -> (u64, u64) {

@@ -354,8 +354,10 @@ impl Body {
         self.inv_inertia = if inertia > 0.0 { 1.0 / inertia } else { 0.0 };
         self.local_center = center;
         self.center = self.xf.apply(center);
-        // Keep the velocity of the material point at the old centre unchanged.
-        self.v += crate::math::cross_sv(self.w, self.center - old_center);
+        // Keep the velocity of the material point at the old centre unchanged, unless
+        // that is past MAX_SPEED (a spinning body given a shape far off its centre).
+        let v = self.v + crate::math::cross_sv(self.w, self.center - old_center);
+        self.v = crate::limits::clamp_velocity(v);
     }
 
     /// Places the body origin at `xf`.

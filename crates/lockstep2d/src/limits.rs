@@ -119,6 +119,11 @@ pub(crate) fn check_velocity(field: &'static str, v: Vec2) -> Result<()> {
     check_speed(field, v.y)
 }
 
+/// `v` with each component held within ±`MAX_SPEED`.
+pub(crate) fn clamp_velocity(v: Vec2) -> Vec2 {
+    v.clamp(Vec2::splat(-MAX_SPEED), Vec2::splat(MAX_SPEED))
+}
+
 /// Fails unless `x` is a number in [0, `MAX_COEFFICIENT`]: a friction or a restitution.
 pub(crate) fn check_coefficient(field: &'static str, x: f32) -> Result<()> {
     check_up_to(

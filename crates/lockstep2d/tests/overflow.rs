@@ -6,8 +6,8 @@ mod support;
 
 use lockstep2d::{
     BodyDef, BodyId, BodyType, Circle, DistanceJointDef, Error, Geometry, JointDef, JointKind,
-    MAX_COEFFICIENT, MAX_MASS, MAX_SPEED, MouseJointDef, Polygon, ShapeDef, SolverSettings, Vec2,
-    World,
+    MAX_COEFFICIENT, MAX_MASS, MAX_SPEED, MIN_MASS, MotorJointDef, MouseJointDef, Polygon,
+    PrismaticJointDef, ShapeDef, SolverSettings, Vec2, WeldJointDef, World,
 };
 
 /// The busy world (see `support::busy_world`) and its ball.
@@ -232,4 +232,99 @@ fn huge_gravity_and_velocities_leave_every_body_finite() {
     }
     let limit = world.solver_settings().max_linear_speed;
     assert!(world.linear_velocity(body).unwrap().length() <= limit * 1.001);
+}
+
+/// Two boxes of `mass` each, stacked on the ground (top at y = 0) and jointed to it
+/// and to each other with every joint kind `solver` takes: revolute pins under both
+/// solvers; with the soft step also a motor joint, a prismatic joint and a weld.
+fn jointed_stack(solver: SolverSettings, mass: f32) -> (World, [BodyId; 2]) {
+    let def = lockstep2d::WorldDef {
+        solver,
+        ..lockstep2d::WorldDef::default()
+    };
+    let mut world = support::world_with_ground(&def, 0.6);
+    let ground = ground(&world);
+    let boxes = [0.5, 1.5].map(|y| {
+        let body = world
+            .create_body(&BodyDef::dynamic(Vec2::new(0.0, y)))
+            .unwrap();
+        let shape = ShapeDef::new_box(0.5, 0.5).unwrap().with_density(mass);
+        world.create_shape(body, &shape).unwrap();
+        body
+    });
+    let [low, high] = boxes;
+    let mut joints = vec![
+        JointDef::revolute(ground, low, Vec2::new(0.4, 0.0)),
+        JointDef::revolute(low, high, Vec2::new(-0.4, 1.0)),
+    ];
+    if solver.kind == lockstep2d::SolverKind::Soft {
+        let motor = MotorJointDef::new(Vec2::new(0.0, 10.5), 0.0, 1e3, 1e3);
+        let slide = PrismaticJointDef::new(Vec2::new(0.0, 1.5), Vec2::Y);
+        joints.extend([
+            JointDef::new(ground, low, JointKind::Motor(motor)),
+            JointDef::new(ground, high, JointKind::Prismatic(slide)),
+            JointDef::new(
+                low,
+                high,
+                JointKind::Weld(WeldJointDef::new(Vec2::new(0.0, 1.0))),
+            ),
+        ]);
+    }
+    // Jointed bodies still touch, so the ground and the lower box hold the stack up.
+    for joint in joints {
+        world
+            .create_joint(&joint.with_collide_connected(true))
+            .unwrap();
+    }
+    (world, boxes)
+}
+
+/// The heaviest and the lightest bodies a world takes (10²⁰ and 10⁻²⁰ kg give K
+/// determinants of 10⁻⁴⁰ and 10⁴⁰, outside f32), resting on each other in two-point
+/// contacts and held by joints of every kind: each step stays finite, the static
+/// ground still, and the stack where it rests.
+#[test]
+fn the_heaviest_and_the_lightest_bodies_stacked_and_jointed_stay_finite() {
+    let solvers = [SolverSettings::default(), SolverSettings::box2d_lite()];
+    for (solver, mass) in solvers
+        .into_iter()
+        .flat_map(|s| [(s, 0.5 * MAX_MASS), (s, 2.0 * MIN_MASS)])
+    {
+        let (mut world, boxes) = jointed_stack(solver, mass);
+        for _ in 0..120 {
+            world.step(1.0 / 60.0).unwrap();
+            assert_finite(&world);
+        }
+        for (body, rest) in boxes.into_iter().zip([0.5, 1.5]) {
+            let moved = world.position(body).unwrap() - Vec2::new(0.0, rest);
+            assert!(
+                moved.length() < 0.05,
+                "{mass} kg, {:?}: moved {moved}",
+                solver.kind
+            );
+        }
+    }
+}
+
+/// A body spinning at 100 rad/s given a shape 900 km from its centre: keeping the
+/// velocity of the point at the old centre would move the new centre at 4.5·10⁷ m/s.
+/// The velocity is held to MAX_SPEED, so the state still saves and loads.
+#[test]
+fn a_spinning_body_given_a_shape_far_off_its_centre_keeps_within_max_speed() {
+    let (mut world, body) = busy_world();
+    world.set_angular_velocity(body, 100.0).unwrap();
+    let far = ShapeDef::new(Geometry::Circle(Circle {
+        center: Vec2::new(9e5, 0.0),
+        radius: 0.5,
+    }))
+    .with_density(4.0);
+    world.create_shape(body, &far).unwrap();
+    let v = world.linear_velocity(body).unwrap();
+    assert!(v.x.abs().max(v.y.abs()) <= MAX_SPEED, "velocity {v}");
+    assert!(
+        v.length() >= 0.5 * MAX_SPEED,
+        "velocity {v}: the spin no longer moves it"
+    );
+    let bytes = world.snapshot().to_bytes();
+    lockstep2d::Snapshot::from_bytes(&bytes).expect("the state loads");
 }

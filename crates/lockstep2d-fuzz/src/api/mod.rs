@@ -3,7 +3,8 @@
 //! finite values at the edge of `f32`), checking after each one that
 //!
 //! - a call the world refused left it exactly as it was (the same snapshot bytes);
-//! - every body's pose and velocity are finite, and no static body moves;
+//! - every body's pose and velocity are finite, no velocity component or spin is past
+//!   `MAX_SPEED` (what a saved state may hold), and no static body moves;
 //! - a snapshot taken mid-run survives `to_bytes`/`from_bytes`, and restoring it and
 //!   performing the same operations (on another thread count) gives the same bytes.
 
@@ -260,7 +261,8 @@ fn check_kinematic_motions(
     Ok(())
 }
 
-/// Every body's pose and velocity finite, and every static body still.
+/// Every body's pose and velocity finite and within `MAX_SPEED`, and every static body
+/// still.
 pub(crate) fn check_bodies(world: &World) -> Result<(), String> {
     for id in world.body_ids() {
         let (position, angle) = (world.position(id), world.angle(id));
@@ -273,6 +275,12 @@ pub(crate) fn check_bodies(world: &World) -> Result<(), String> {
         {
             return Err(format!(
                 "body {id:?} is not finite: position {position}, angle {angle}, velocity {velocity}, spin {spin}"
+            ));
+        }
+        let fastest = velocity.x.abs().max(velocity.y.abs()).max(spin.abs());
+        if fastest > lockstep2d::MAX_SPEED {
+            return Err(format!(
+                "body {id:?} moves faster than a saved state may: velocity {velocity}, spin {spin}"
             ));
         }
         let still = velocity == lockstep2d::Vec2::ZERO && spin == 0.0;

@@ -5,8 +5,6 @@
 //! Each substep it asks for the velocity that would close `correction_factor` of the
 //! remaining error per substep: Ċ = −correction·C / h, clamped by the force limits.
 
-use glam::Mat2;
-
 use super::SoftPass;
 use super::frame::JointFrame;
 use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_negative};
@@ -125,9 +123,10 @@ impl MotorJoint {
         if m == 0.0 {
             return;
         }
-        let k = Mat2::from_diagonal(Vec2::splat(m));
+        // K = m·I, inverted as 1/m: forming det K = m² would leave f32 for the lightest
+        // and heaviest bodies.
         let most = self.def.max_force * pass.h;
-        let total = (self.linear - k.inverse() * cdot).clamp_length_max(most);
+        let total = (self.linear - cdot * (1.0 / m)).clamp_length_max(most);
         frame.apply(states, centers, total - self.linear, 0.0);
         self.linear = total;
     }

@@ -167,18 +167,11 @@ impl PrismaticJoint {
     ) {
         let perp = axis.perp();
         let (s1, s2) = (cross(arms.0, perp), cross(arms.1, perp));
-        let (ia, ib) = (frame.inv_i_a, frame.inv_i_b);
-        let k11 = frame.inv_mass_a + frame.inv_mass_b + ia * s1 * s1 + ib * s2 * s2;
-        let k12 = ia * s1 + ib * s2;
-        // det = k11·k22 − k12², expanded into terms ≥ 0 (see `mass2.rs`).
-        let (k22, det) = if ia + ib > 0.0 {
-            let spread = s1 - s2;
-            let m = frame.inv_mass_a + frame.inv_mass_b;
-            (ia + ib, m * (ia + ib) + ia * ib * spread * spread)
-        } else {
-            (1.0, k11)
-        };
-        let k = Mass2::new(k11, k12, k22, det);
+        let k = Mass2::prismatic(
+            frame.inv_mass_a + frame.inv_mass_b,
+            (frame.inv_i_a, frame.inv_i_b),
+            (s1, s2),
+        );
         if k.is_singular() {
             return;
         }

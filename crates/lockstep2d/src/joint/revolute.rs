@@ -9,7 +9,7 @@
 //! error turns the rigid pin into a spring-damper; with `bias_factor` the pair maps to a
 //! stiffness and damping: softness = 1/(d + h·k), bias_factor = h·k/(d + h·k).
 
-use glam::Mat2;
+use super::mass2::Mass2;
 
 use super::axis::{AxisImpulses, AxisOptions};
 use super::check_anchors;
@@ -124,16 +124,12 @@ impl RevoluteJoint {
     ) -> RevoluteConstraint {
         let r_a = a.xf.q.rotate(self.local_anchor_a - a.local_center);
         let r_b = b.xf.q.rotate(self.local_anchor_b - b.local_center);
-        let m = a.inv_mass + b.inv_mass;
-        let arm = |r: Vec2, inv_i: f32| {
-            Mat2::from_cols(
-                Vec2::new(inv_i * r.y * r.y, -inv_i * r.x * r.y),
-                Vec2::new(-inv_i * r.x * r.y, inv_i * r.x * r.x),
-            )
-        };
-        let k = Mat2::from_diagonal(Vec2::splat(m + self.softness))
-            + arm(r_a, a.inv_inertia)
-            + arm(r_b, b.inv_inertia);
+        // The softness adds to K's diagonal as an inverse mass would.
+        let k = Mass2::point(
+            (a.inv_mass + self.softness, a.inv_inertia),
+            (b.inv_mass, b.inv_inertia),
+            (r_a, r_b),
+        );
         let error = (b.center + r_b) - (a.center + r_a);
         let bias = if settings.position_correction {
             -self.bias_factor * inv_dt * error
@@ -148,7 +144,7 @@ impl RevoluteJoint {
             b: ib,
             r_a,
             r_b,
-            mass: k.inverse(),
+            mass: k,
             bias,
             softness: self.softness,
             impulse: self.impulse,
@@ -163,7 +159,7 @@ pub(crate) struct RevoluteConstraint {
     b: u32,
     r_a: Vec2,
     r_b: Vec2,
-    mass: Mat2,
+    mass: Mass2,
     bias: Vec2,
     softness: f32,
     pub impulse: Vec2,
@@ -177,7 +173,12 @@ impl RevoluteConstraint {
     pub fn solve(&mut self, bodies: &mut [SolverBody]) {
         let (a, b) = (&bodies[self.a as usize], &bodies[self.b as usize]);
         let dv = b.v + cross_sv(b.w, self.r_b) - a.v - cross_sv(a.w, self.r_a);
-        let impulse = self.mass * (self.bias - dv - self.softness * self.impulse);
+        if self.mass.is_singular() {
+            return;
+        }
+        let impulse = self
+            .mass
+            .solve(self.bias - dv - self.softness * self.impulse);
         apply(bodies, self.a, self.b, self.r_a, self.r_b, impulse);
         self.impulse += impulse;
     }

@@ -12,8 +12,8 @@
 //! 0.092 m again, for 6–10 % more time in the substeps (measured against Box2D's in the
 //! same runs). What that extra block bought: a tall stack sways less while it settles
 //! (`vertical_stack`'s top box moves 2 mm in its first ten seconds, 10 mm without it),
-//! then both stand as still. K is fixed for the step, so the one division, 1 / det K, is
-//! done once and a pass has none.
+//! then both stand as still. K is fixed for the step, so the one division, for its
+//! inverse determinant, is done once and a pass has none.
 
 use super::lanes::{F8, M8, V8};
 
@@ -49,21 +49,26 @@ impl Coupling {
     }
 }
 
-/// What the block keeps for the step: 1 / det K where the lane has two well-separated
-/// points, zero where it does not (so an unusable lane computes nothing infinite).
+/// What the block keeps for the step: 1 / (k11·det K') where the lane has two
+/// well-separated points, zero where it does not (so an unusable lane computes nothing
+/// infinite). K' = K / k11 is K scaled to a unit first entry: inverse masses span
+/// 10⁻²⁰ to 10²⁰, so det K itself, a product of two entries, can leave f32 (as in
+/// `joint/mass2.rs`), while det K' cannot for a usable lane, and K⁻¹ = adj(K') / (k11·det K').
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Block {
     inv_det: F8,
 }
 
 impl Block {
-    /// A lane is usable where it has two points and K is well conditioned.
+    /// A lane is usable where it has two points and K is well conditioned. `inv_k11` is
+    /// the first point's normal mass, 1 / k11.
     #[inline(always)]
-    pub fn new(k: &Coupling, two_points: M8) -> Block {
-        let det = k.k11 * k.k22 - k.k12 * k.k12;
-        let usable = two_points & (F8::splat(MAX_CONDITION) * det).greater(k.k11 * k.k11);
+    pub fn new(k: &Coupling, inv_k11: F8, two_points: M8) -> Block {
+        let scaled = Scaled::of(k, inv_k11);
+        let det = scaled.k22 - scaled.k12 * scaled.k12;
+        let usable = two_points & (F8::splat(MAX_CONDITION) * det).greater(F8::splat(1.0));
         Block {
-            inv_det: usable.select(F8::splat(1.0) / det, F8::ZERO),
+            inv_det: usable.select(F8::splat(1.0) / (det * k.k11), F8::ZERO),
         }
     }
 
@@ -86,16 +91,33 @@ impl Block {
         let (k11, k12, k22) = (k.k11, k.k12, k.k22);
         let b1 = vn[0] + bias[0] - (k11 * x_old[0] + k12 * x_old[1]);
         let b2 = vn[1] + bias[1] - (k12 * x_old[0] + k22 * x_old[1]);
+        let scaled = Scaled::of(k, normal_masses[0]);
         let candidates = Candidates {
             both: [
-                (k12 * b2 - k22 * b1) * self.inv_det,
-                (k12 * b1 - k11 * b2) * self.inv_det,
+                (scaled.k12 * b2 - scaled.k22 * b1) * self.inv_det,
+                (scaled.k12 * b1 - b2) * self.inv_det,
             ],
             first: -b1 * normal_masses[0],
             second: -b2 * normal_masses[1],
         };
         let (solved, x) = pick(candidates, k12, (b1, b2));
         (usable & solved, x)
+    }
+}
+
+/// K / k11's other entries (its first is 1).
+struct Scaled {
+    k12: F8,
+    k22: F8,
+}
+
+impl Scaled {
+    #[inline(always)]
+    fn of(k: &Coupling, inv_k11: F8) -> Scaled {
+        Scaled {
+            k12: k.k12 * inv_k11,
+            k22: k.k22 * inv_k11,
+        }
     }
 }
 

@@ -14,7 +14,7 @@
 
 use super::crew::{Crew, Program};
 use super::dense_bodies::DenseBodies;
-use super::integrate::max_spin;
+use super::integrate::{clamp_speed, clamp_spin, max_spin};
 use super::softness::Softness;
 use super::step_constraints::{PrepareSettings, StepConstraints};
 use crate::body::{Body, BodyType};
@@ -77,8 +77,7 @@ impl BodyState {
     /// Holds each velocity component within ±`VELOCITY_CEILING`.
     #[inline]
     pub fn keep_below_ceiling(&mut self) {
-        let ceiling = Vec2::splat(VELOCITY_CEILING);
-        self.v = self.v.clamp(-ceiling, ceiling);
+        self.v = crate::limits::clamp_velocity(self.v);
         self.w = self.w.clamp(-VELOCITY_CEILING, VELOCITY_CEILING);
     }
 }
@@ -146,7 +145,8 @@ impl SoftStep {
         if settings.continuous {
             self.find_fast(bodies, dt);
         }
-        self.store(bodies, contacts, joints, pool.is_some());
+        let limits = (settings.max_linear_speed, max_spin(dt));
+        self.store(bodies, (contacts, joints), limits, pool.is_some());
         SolveProfile {
             prepare,
             constraints,
@@ -218,20 +218,23 @@ impl SoftStep {
     }
 
     /// Impulses back to the contact cache and the pins; velocities and poses back to
-    /// the bodies; controller forces spent. Each body's write is its own, so with
-    /// `parallel` (inside the world's pool) the bodies are shared out among the threads.
+    /// the bodies; controller forces spent. Velocities are held to the step's limits
+    /// (`max_speed`, `max_spin`) once more: relaxing and restitution come after the last
+    /// substep's hold, and a very light body can leave them spinning far past it. Each
+    /// body's write is its own, so with `parallel` (inside the world's pool) the bodies
+    /// are shared out among the threads.
     fn store(
         &self,
         bodies: &mut Slots<Body>,
-        contacts: &mut ContactSet,
-        joints: &mut Slots<Joint>,
+        (contacts, joints): (&mut ContactSet, &mut Slots<Joint>),
+        (max_speed, max_spin): (f32, f32),
         parallel: bool,
     ) {
         self.constraints.store(contacts, joints, parallel);
         let store_body = |(index, body): (u32, &mut Body)| {
             let state = &self.states[index as usize];
-            body.v = state.v;
-            body.w = state.w;
+            body.v = clamp_speed(state.v, max_speed);
+            body.w = clamp_spin(state.w, max_spin);
             body.step_force = Vec2::ZERO;
             body.step_torque = 0.0;
             if body.body_type != BodyType::Static && body.awake {

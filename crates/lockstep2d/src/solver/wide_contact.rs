@@ -181,7 +181,7 @@ impl Bundle for WideContact {
             self.points[i].normal_mass = normal_mass;
             self.points[i].tangent_mass = tangent_mass;
         }
-        self.block = Block::new(&self.coupling(), two_points);
+        self.block = Block::new(&self.coupling(), self.points[0].normal_mass, two_points);
     }
 }
 

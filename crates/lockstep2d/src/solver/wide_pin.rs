@@ -141,7 +141,7 @@ impl WidePin {
         (r_a, r_b): (V8, V8),
         softness: Option<Softness>,
     ) {
-        let (k11, k12, k22, det) = self.mass_matrix(r_a, r_b);
+        let (k11, k12, k22, det, inv_scale) = self.mass_matrix(r_a, r_b);
         // A singular K (neither body moves: padding lanes) gets no impulse.
         let solvable = det.differs(F8::ZERO);
         let inv_det = F8::splat(1.0) / det;
@@ -159,8 +159,8 @@ impl WidePin {
         };
         // K⁻¹·aim from K's adjugate, as `Mass2::solve` forms it.
         let solved = V8 {
-            x: (k22 * aim.x - k12 * aim.y) * inv_det,
-            y: (k11 * aim.y - k12 * aim.x) * inv_det,
+            x: (k22 * aim.x - k12 * aim.y) * inv_det * inv_scale,
+            y: (k11 * aim.y - k12 * aim.x) * inv_det * inv_scale,
         };
         let impulse = V8 {
             x: -(F8::splat(mass_scale) * solved.x) - self.impulse.x * impulse_scale,
@@ -171,20 +171,36 @@ impl WidePin {
         self.apply(a, b, (r_a, r_b), impulse);
     }
 
-    /// K = (m_a⁻¹ + m_b⁻¹)·I + i_a⁻¹·[r_a]ₓᵀ[r_a]ₓ + i_b⁻¹·[r_b]ₓᵀ[r_b]ₓ as (k11, k12, k22).
+    /// K = (m_a⁻¹ + m_b⁻¹)·I + i_a⁻¹·[r_a]ₓᵀ[r_a]ₓ + i_b⁻¹·[r_b]ₓᵀ[r_b]ₓ, formed as
+    /// `Mass2::point` forms it: scaled by its larger diagonal entry s, as (k11, k12,
+    /// k22, det, 1 / s) with the determinant a sum of terms ≥ 0 (see `joint/mass2.rs`).
     #[inline(always)]
-    /// K's entries k11, k12, k22 and its determinant, formed as `Mass2::point` forms
-    /// them (a sum of terms ≥ 0, see `joint/mass2.rs`).
-    fn mass_matrix(&self, r_a: V8, r_b: V8) -> (F8, F8, F8, F8) {
+    fn mass_matrix(&self, r_a: V8, r_b: V8) -> (F8, F8, F8, F8, F8) {
         let m = self.inv_mass_a + self.inv_mass_b;
         let (ia, ib) = (self.inv_i_a, self.inv_i_b);
-        let k12 = -ia * r_a.x * r_a.y - ib * r_b.x * r_b.y;
+        let (arm_a, arm_b) = (r_a.dot(r_a), r_b.dot(r_b));
         let k11 = m + ia * r_a.y * r_a.y + ib * r_b.y * r_b.y;
+        let k12 = -ia * r_a.x * r_a.y - ib * r_b.x * r_b.y;
         let k22 = m + ia * r_a.x * r_a.x + ib * r_b.x * r_b.x;
-        let turning = ia * r_a.dot(r_a) + ib * r_b.dot(r_b);
+        let scale = k11.max(k22);
+        let inv_scale = scale
+            .greater(F8::ZERO)
+            .select(F8::splat(1.0) / scale, F8::ZERO);
+        let m = m * inv_scale;
+        let (turn_a, turn_b) = (ia * arm_a * inv_scale, ib * arm_b * inv_scale);
         let crossed = r_a.cross(r_b);
-        let det = m * m + m * turning + ia * ib * crossed * crossed;
-        (k11, k12, k22, det)
+        let lengths = arm_a * arm_b;
+        let sin_squared = lengths
+            .greater(F8::ZERO)
+            .select(crossed * crossed / lengths, F8::ZERO);
+        let det = m * m + m * (turn_a + turn_b) + turn_a * turn_b * sin_squared;
+        (
+            k11 * inv_scale,
+            k12 * inv_scale,
+            k22 * inv_scale,
+            det,
+            inv_scale,
+        )
     }
 
     /// `impulse` to B at its arm and its opposite to A.
