@@ -328,3 +328,40 @@ fn a_spinning_body_given_a_shape_far_off_its_centre_keeps_within_max_speed() {
     let bytes = world.snapshot().to_bytes();
     lockstep2d::Snapshot::from_bytes(&bytes).expect("the state loads");
 }
+
+/// Under Box2D-Lite's PGS, a box pinned to a spinning kinematic body at an anchor
+/// 900 km from both: the pin is so ill-conditioned that its iterations swing the
+/// velocities up without bound, unless held to MAX_SPEED as the soft step's joints are.
+#[test]
+fn a_pin_far_from_both_bodies_under_pgs_stays_finite_and_loadable() {
+    let def = lockstep2d::WorldDef {
+        solver: SolverSettings::box2d_lite(),
+        ..lockstep2d::WorldDef::default()
+    };
+    let mut world = World::new(&def).unwrap();
+    let spinner = world.create_body(&BodyDef::kinematic(Vec2::ZERO)).unwrap();
+    world
+        .set_linear_velocity(spinner, Vec2::new(2.0, 0.0))
+        .unwrap();
+    world.set_angular_velocity(spinner, 2.0).unwrap();
+    let held = world
+        .create_body(&BodyDef::dynamic(Vec2::new(5.0, 0.0)))
+        .unwrap();
+    world
+        .create_shape(held, &ShapeDef::new_box(0.5, 0.5).unwrap())
+        .unwrap();
+    let pin = JointDef::revolute(spinner, held, Vec2::new(3e4, -9e5));
+    world.create_joint(&pin).unwrap();
+    for _ in 0..60 {
+        world.step(1.0 / 60.0).unwrap();
+        assert_finite(&world);
+        let v = world.linear_velocity(held).unwrap();
+        let w = world.angular_velocity(held).unwrap();
+        assert!(
+            v.x.abs().max(v.y.abs()).max(w.abs()) <= MAX_SPEED,
+            "{v}, {w}"
+        );
+    }
+    let bytes = world.snapshot().to_bytes();
+    lockstep2d::Snapshot::from_bytes(&bytes).expect("the state loads");
+}

@@ -171,11 +171,11 @@ impl RevoluteConstraint {
     }
 
     pub fn solve(&mut self, bodies: &mut [SolverBody]) {
-        let (a, b) = (&bodies[self.a as usize], &bodies[self.b as usize]);
-        let dv = b.v + cross_sv(b.w, self.r_b) - a.v - cross_sv(a.w, self.r_a);
         if self.mass.is_singular() {
             return;
         }
+        let (a, b) = (&bodies[self.a as usize], &bodies[self.b as usize]);
+        let dv = b.v + cross_sv(b.w, self.r_b) - a.v - cross_sv(a.w, self.r_a);
         let impulse = self
             .mass
             .solve(self.bias - dv - self.softness * self.impulse);
@@ -189,7 +189,9 @@ fn apply(bodies: &mut [SolverBody], a: u32, b: u32, r_a: Vec2, r_b: Vec2, impuls
     let body_a = &mut bodies[a as usize];
     body_a.v -= body_a.inv_mass * impulse;
     body_a.w -= body_a.inv_inertia * crate::math::cross(r_a, impulse);
+    body_a.keep_below_ceiling();
     let body_b = &mut bodies[b as usize];
     body_b.v += body_b.inv_mass * impulse;
     body_b.w += body_b.inv_inertia * crate::math::cross(r_b, impulse);
+    body_b.keep_below_ceiling();
 }

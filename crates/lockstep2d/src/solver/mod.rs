@@ -197,3 +197,15 @@ pub(crate) struct SolverBody {
 }
 
 const _: () = assert!(std::mem::size_of::<SolverBody>() == 20);
+
+impl SolverBody {
+    /// Holds each velocity component within ±`soft::VELOCITY_CEILING`, as the soft
+    /// step's joints do: Box2D-Lite's iterations have no limit between them, and an
+    /// ill-conditioned pin would otherwise swing a velocity to infinity within a step.
+    #[inline]
+    pub fn keep_below_ceiling(&mut self) {
+        let ceiling = soft::VELOCITY_CEILING;
+        self.v = crate::limits::clamp_velocity(self.v);
+        self.w = self.w.clamp(-ceiling, ceiling);
+    }
+}
