@@ -112,6 +112,19 @@ fn shapes_whose_mass_or_inertia_overflows_or_vanishes_are_refused() {
     });
 }
 
+/// A 10⁻³⁰ kg circle on a body that already weighs 1 kg sums to a usable mass, but
+/// destroying the box would leave a body lighter than MIN_MASS (its inverse mass past
+/// f32's range in a saved state): each shape must be usable alone.
+#[test]
+fn a_shape_too_light_to_simulate_alone_is_refused_beside_heavier_ones() {
+    assert_refused("density", |w, b| {
+        w.create_shape(b, &circle(0.5).with_density(1e-30))
+    });
+    assert_refused("density", |w, b| {
+        w.create_shape(b, &circle(0.5).with_density(1e-30).sensor())
+    });
+}
+
 #[test]
 fn two_shapes_whose_masses_sum_past_max_mass_are_refused() {
     assert_second_refused("density", |w, b| {

@@ -46,9 +46,25 @@ impl Softness {
         let a2 = h * omega * a1;
         let a3 = 1.0 / (1.0 + a2);
         Softness {
-            bias_rate: omega / a1,
+            // Undamped and so slow that h·ω underflows (10⁻⁴⁵ Hz), a spring pulls with
+            // nothing (mass_scale 0): a zero rate keeps ω / 0 = ∞ out of 0·∞ = NaN.
+            bias_rate: if a1 > 0.0 { omega / a1 } else { 0.0 },
             mass_scale: a2 * a3,
             impulse_scale: a3,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Softness;
+
+    /// 10⁻⁴⁵ Hz undamped: h·ω underflows to 0, which made the rate infinite and a
+    /// spring between bodies that cannot turn push NaN into both.
+    #[test]
+    fn a_spring_too_slow_to_resolve_is_finite_and_pulls_with_nothing() {
+        let s = Softness::new(1e-45, 0.0, 1.0 / 240.0);
+        assert!(s.bias_rate.is_finite() && s.mass_scale.is_finite() && s.impulse_scale.is_finite());
+        assert_eq!((s.mass_scale, s.impulse_scale), (0.0, 1.0));
     }
 }

@@ -207,13 +207,19 @@ impl World {
     /// Mass, centre of mass and inertia from the shapes, and how far the shapes reach
     /// from the centre of mass.
     /// Fails unless body `body_index` with `def` added has a usable mass (see
-    /// `MassData::check_usable`), or none at all (sensors without density).
+    /// `MassData::check_usable`), or none at all (sensors without density). A shape with
+    /// mass must be usable alone too, so that destroying the others never leaves a body
+    /// too light to simulate: every subset of usable shapes is usable.
     fn check_mass_with(&self, body_index: u32, def: &ShapeDef) -> Result<()> {
+        let own = def.mass();
+        if own.mass > 0.0 {
+            own.check_usable()?;
+        }
         let shapes = self.state.shapes.as_ref();
         let mut masses: Vec<MassData> = (self.body(body_index).shapes.iter(shapes))
             .map(|s| self.shape(s).def.mass())
             .collect();
-        masses.push(def.mass());
+        masses.push(own);
         let total = combined_mass(&masses);
         if total.mass == 0.0 {
             return Ok(());
