@@ -204,8 +204,6 @@ impl World {
         self.wake_queued();
     }
 
-    /// Mass, centre of mass and inertia from the shapes, and how far the shapes reach
-    /// from the centre of mass.
     /// Fails unless body `body_index` with `def` added has a usable mass (see
     /// `MassData::check_usable`), or none at all (sensors without density). A shape with
     /// mass must be usable alone too, so that destroying the others never leaves a body
@@ -227,6 +225,8 @@ impl World {
         total.check_usable()
     }
 
+    /// Mass, centre of mass and inertia from the shapes, and how far the shapes reach
+    /// from the centre of mass.
     pub(super) fn update_mass(&mut self, body_index: u32) {
         let shapes = self.state.shapes.as_ref();
         let members: Vec<&Shape> = (self.body(body_index).shapes.iter(shapes))
