@@ -7,8 +7,9 @@
 //!   is an error or a world that steps to finite poses, never a panic, hang or
 //!   unbounded allocation.
 //!
-//! `cargo test -p lockstep2d-fuzz` runs a bounded set of seeds; the `lockstep2d-fuzz`
-//! binary runs new seeds for as long as it is given.
+//! `cargo test -p lockstep2d-fuzz` runs a bounded set of seeds; the `long_run` example
+//! runs new seeds for as long as it is given. (An example, not a binary, so that the
+//! workspace's `cargo run` has one binary to run: the `lockstep2d` command.)
 
 pub mod api;
 pub mod bytes;

@@ -19,3 +19,31 @@ fn every_path_in_architecture_md_exists() {
         "ARCHITECTURE.md names missing paths: {missing:?}"
     );
 }
+
+/// The README's main command is a bare `cargo run --release`: cargo runs it only if
+/// the workspace's default members hold exactly one binary (the `lockstep2d` command),
+/// so no other default member may have a `src/main.rs` or `src/bin/`.
+#[test]
+fn the_default_members_hold_one_binary_so_cargo_run_needs_no_flag() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).expect("Cargo.toml");
+    let defaults = manifest
+        .split("default-members")
+        .nth(1)
+        .and_then(|rest| rest.split(']').next())
+        .expect("the workspace lists its default members");
+    let with_binaries: Vec<&str> = defaults
+        .split('"')
+        .skip(1)
+        .step_by(2)
+        .filter(|member| {
+            let src = root.join(member).join("src");
+            src.join("main.rs").exists() || src.join("bin").exists()
+        })
+        .collect();
+    assert_eq!(
+        with_binaries,
+        ["crates/lockstep2d-cli"],
+        "default members with binaries"
+    );
+}

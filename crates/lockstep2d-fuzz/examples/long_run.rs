@@ -1,4 +1,5 @@
-//! `lockstep2d-fuzz`: runs the fuzzers on new seeds until the time is up (the API
+//! The long fuzz run (`cargo run --release -p lockstep2d-fuzz --example long_run`):
+//! runs the fuzzers on new seeds until the time is up (the API
 //! fuzzer with ordinary and with extreme values, forged saved states and damaged scene
 //! files), and prints what they survived and every failure with the seed that
 //! reproduces it.
