@@ -161,6 +161,7 @@ fn shape_def(shape: &ShapeJson) -> Result<ShapeDef, (&'static str, String)> {
         filter: shape.filter,
         is_sensor: shape.sensor,
         user_data: shape.user_data,
+        ..ShapeDef::new(geometry)
     })
 }
 

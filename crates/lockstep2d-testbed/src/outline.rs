@@ -14,7 +14,8 @@ pub enum Outline {
         radius: f32,
         rim: Vec2,
     },
-    /// A closed convex loop, counter-clockwise.
+    /// A closed convex loop, counter-clockwise; a line (segment, chain link) is a loop
+    /// of its two ends.
     Loop(Vec<Vec2>),
 }
 
@@ -34,6 +35,10 @@ pub fn outline(geometry: &Geometry, pose: Transform) -> Outline {
                 .map(|v| pose.apply(v))
                 .collect(),
         ),
+        Geometry::Segment(s) => Outline::Loop(vec![pose.apply(s.point1), pose.apply(s.point2)]),
+        Geometry::ChainSegment(link) => {
+            Outline::Loop(vec![pose.apply(link.point1), pose.apply(link.point2)])
+        }
     }
 }
 

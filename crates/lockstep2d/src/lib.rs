@@ -58,7 +58,8 @@ pub use limits::{
 };
 pub use math::{Aabb, Rot, Transform, Vec2};
 pub use shape::{
-    Capsule, Circle, Filter, Geometry, MAX_POLYGON_VERTICES, MassData, Polygon, ShapeDef,
+    Capsule, ChainDef, ChainSegment, Circle, Filter, Geometry, MAX_POLYGON_VERTICES, MassData,
+    Polygon, Segment, ShapeDef, SurfaceMaterial,
 };
 pub use snapshot::{SNAPSHOT_FORMAT_VERSION, Snapshot};
 pub use solver::{SolverKind, SolverSettings};

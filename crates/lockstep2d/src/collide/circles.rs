@@ -88,7 +88,7 @@ pub(super) fn polygon_circle(
 
 /// The contact point midway between two rounded surfaces: A's is `radius_a` out from
 /// `core_a` along the normal, B's is `radius_b` back from `core_b`.
-fn between_surfaces(
+pub(super) fn between_surfaces(
     core_a: Vec2,
     radius_a: f32,
     core_b: Vec2,

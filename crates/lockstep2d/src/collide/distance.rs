@@ -35,6 +35,15 @@ impl Core {
                 count: p.count,
                 radius: p.radius,
             },
+            Collider::ChainSegment(link) => {
+                points[0] = link.point1;
+                points[1] = link.point2;
+                Core {
+                    points,
+                    count: 2,
+                    radius: 0.0,
+                }
+            }
         }
     }
 

@@ -9,6 +9,7 @@
 //! cache hand last step's impulses to this step's points (warm starting).
 
 mod cast;
+mod chain;
 mod circles;
 mod distance;
 mod overlap;
@@ -108,8 +109,8 @@ fn feature_id(reference: usize, incident: usize, flipped: bool) -> u32 {
 }
 
 /// The contact manifold between collider `a` on a body at `xf_a` and `b` at `xf_b`, with
-/// points for features up to `speculative` metres apart. The caller orders the pair so
-/// that a polygon, when there is one, is `a`.
+/// points for features up to `speculative` metres apart. The caller orders the pair by
+/// `goes_first`.
 pub(crate) fn collide(
     a: &Collider,
     xf_a: Transform,
@@ -123,8 +124,13 @@ pub(crate) fn collide(
         (Collider::Circle(ca), Collider::Circle(cb)) => circles::circles(ca, xf, cb, s),
         (Collider::Polygon(pa), Collider::Circle(cb)) => circles::polygon_circle(pa, xf, cb, s),
         (Collider::Polygon(pa), Collider::Polygon(pb)) => polygons::polygons(pa, xf, pb, s),
-        (Collider::Circle(_), Collider::Polygon(_)) => {
-            unreachable!("contact pairs are ordered polygon first")
+        (Collider::ChainSegment(l), Collider::Circle(cb)) => chain::chain_circle(l, xf, cb, s),
+        (Collider::ChainSegment(l), Collider::Polygon(pb)) => chain::chain_polygon(l, xf, pb, s),
+        // Lines never touch lines (`may_collide`).
+        (Collider::ChainSegment(_), Collider::ChainSegment(_)) => LocalManifold::default(),
+        (Collider::Circle(_) | Collider::Polygon(_), Collider::ChainSegment(_))
+        | (Collider::Circle(_), Collider::Polygon(_)) => {
+            unreachable!("contact pairs are ordered chain link, then polygon, first")
         }
     };
     to_world(&local, xf_a, xf_b)
@@ -150,7 +156,13 @@ fn to_world(local: &LocalManifold, xf_a: Transform, xf_b: Transform) -> Manifold
     manifold
 }
 
-/// `true` if a collider of this kind must be shape A of a pair against `other`.
+/// `true` if a collider of this kind must be shape A of a pair against `other`: a chain
+/// link comes first, then a polygon.
 pub(crate) fn goes_first(this: &Collider, other: &Collider) -> bool {
-    matches!((this, other), (Collider::Polygon(_), Collider::Circle(_)))
+    let rank = |c: &Collider| match c {
+        Collider::ChainSegment(_) => 0,
+        Collider::Polygon(_) => 1,
+        Collider::Circle(_) => 2,
+    };
+    rank(this) < rank(other)
 }

@@ -11,13 +11,17 @@ pub(crate) fn touches_point(collider: &Collider, xf: Transform, point: Vec2) -> 
     let local = xf.inv_apply(point);
     match collider {
         Collider::Circle(c) => (local - c.center).length_squared() <= c.radius * c.radius,
-        Collider::Polygon(p) if p.radius == 0.0 => p
+        // A segment (two vertices, no radius) is thinner than any point test.
+        Collider::Polygon(p) if p.radius == 0.0 && p.count > 2 => p
             .vertices()
             .iter()
             .zip(p.normals())
             .all(|(&v, &n)| n.dot(local - v) <= 0.0),
         Collider::Polygon(p) => {
             core_gap(&Core::of(collider), &Core::disc(local, 0.0)).length() <= p.radius
+        }
+        Collider::ChainSegment(_) => {
+            core_gap(&Core::of(collider), &Core::disc(local, 0.0)).length() <= 0.0
         }
     }
 }
@@ -31,6 +35,7 @@ pub(crate) fn touches_box(collider: &Collider, xf: Transform, aabb: &Aabb) -> bo
             (center - nearest).length_squared() <= c.radius * c.radius
         }
         Collider::Polygon(p) if p.radius == 0.0 => polygon_touches_box(p, xf, aabb),
+        Collider::ChainSegment(link) => polygon_touches_box(&link.segment().as_polygon(), xf, aabb),
         Collider::Polygon(p) => {
             let tight = collider.aabb(xf);
             if !tight.overlaps(aabb) {

@@ -51,7 +51,7 @@ pub(super) fn polygons(a: &Polygon, xf: Transform, b: &Polygon, speculative: f32
 }
 
 /// `polygon` with its vertices and normals mapped through `xf`.
-fn transformed(polygon: &Polygon, xf: Transform) -> Polygon {
+pub(super) fn transformed(polygon: &Polygon, xf: Transform) -> Polygon {
     let mut out = *polygon;
     for i in 0..polygon.count {
         out.vertices[i] = xf.apply(polygon.vertices[i]);
@@ -78,7 +78,7 @@ fn max_separation(p1: &Polygon, p2: &Polygon) -> (usize, f32) {
 }
 
 /// The reference edge (v11 → v12) and the incident edge (v21 → v22) with their indices.
-struct FacePair {
+pub(super) struct FacePair {
     normal: Vec2,
     i11: usize,
     i12: usize,
@@ -91,7 +91,7 @@ struct FacePair {
 }
 
 impl FacePair {
-    fn new(reference: &Polygon, incident: &Polygon, ref_edge: usize) -> FacePair {
+    pub(super) fn new(reference: &Polygon, incident: &Polygon, ref_edge: usize) -> FacePair {
         let normal = reference.normals[ref_edge];
         let i21 = (0..incident.count)
             .map(|i| (i, incident.normals[i].dot(normal)))
@@ -160,7 +160,7 @@ impl FacePair {
     }
 
     /// Clips the incident edge to the side planes of the reference edge.
-    fn clip(&self, r1: f32, r2: f32, flipped: bool, speculative: f32) -> LocalManifold {
+    pub(super) fn clip(&self, r1: f32, r2: f32, flipped: bool, speculative: f32) -> LocalManifold {
         let tangent = (self.v12 - self.v11).normalize_or_zero();
         let upper1 = (self.v12 - self.v11).dot(tangent);
         // The incident edge runs the other way: v22 lies toward v11, v21 toward v12.

@@ -4,6 +4,7 @@
 //! starts inside a shape hits it at `t = 0`, at its origin, with a zero normal: there is
 //! no surface there to face. A ray that only grazes a shape (touching its boundary
 //! without entering) may be reported or not; everything else is exact to rounding.
+//! A chain link is met only from its front, as it collides.
 
 use super::distance::{Core, core_gap};
 use crate::math::Vec2;
@@ -37,10 +38,23 @@ pub(crate) fn ray_cast(
 ) -> Option<LocalHit> {
     match collider {
         Collider::Circle(c) => ray_circle(c.center, c.radius, origin, translation, max_fraction),
-        Collider::Polygon(p) if p.radius == 0.0 => {
+        // A segment's two half-planes bound no area: it is met as a rounded polygon of
+        // radius zero, by its faces.
+        Collider::Polygon(p) if p.radius == 0.0 && p.count > 2 => {
             ray_polygon(p, origin, translation, max_fraction)
         }
         Collider::Polygon(p) => ray_rounded(p, origin, translation, max_fraction),
+        Collider::ChainSegment(link) => {
+            let normal = link.segment().front_normal();
+            ray_face(
+                link.point1,
+                link.point2,
+                normal,
+                origin,
+                translation,
+                max_fraction,
+            )
+        }
     }
 }
 

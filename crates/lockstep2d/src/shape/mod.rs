@@ -1,17 +1,22 @@
 //! Shapes: their geometry, material, mass and bounding boxes.
 
+mod chain;
 mod filter;
 mod polygon;
+mod segment;
 mod submerged;
 
+pub use chain::{ChainDef, SurfaceMaterial};
 pub use filter::Filter;
 pub use polygon::{MAX_POLYGON_VERTICES, Polygon};
+pub use segment::{ChainSegment, Segment};
+pub(crate) use segment::{is_convex, right_normal};
 pub(crate) use submerged::{Submerged, Surface};
 
 use crate::error::{Error, Result, check_non_negative, check_positive};
 use crate::id::Slots;
 use crate::limits::{
-    MAX_COORDINATE, MAX_MASS, MIN_MASS, check_coefficient, check_distance, check_point,
+    MAX_COORDINATE, MAX_MASS, MIN_MASS, check_coefficient, check_distance, check_point, check_speed,
 };
 use crate::list::{Link, Links};
 use crate::math::{Aabb, Transform, Vec2};
@@ -49,6 +54,18 @@ impl From<Capsule> for Geometry {
     }
 }
 
+impl From<Segment> for Geometry {
+    fn from(segment: Segment) -> Geometry {
+        Geometry::Segment(segment)
+    }
+}
+
+impl From<ChainSegment> for Geometry {
+    fn from(link: ChainSegment) -> Geometry {
+        Geometry::ChainSegment(link)
+    }
+}
+
 /// The geometry of a shape, in its body's local coordinates.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Geometry {
@@ -56,6 +73,11 @@ pub enum Geometry {
     /// A convex polygon; boxes are polygons too (`Polygon::new_box`).
     Polygon(Polygon),
     Capsule(Capsule),
+    /// A line, solid from both sides; no area, so no mass.
+    Segment(Segment),
+    /// One link of a chain, solid from its right side only (`World::create_chain`
+    /// makes them); no area, so no mass.
+    ChainSegment(ChainSegment),
 }
 
 impl Geometry {
@@ -88,7 +110,31 @@ impl Geometry {
                     .try_for_each(|&v| check_point("vertices", v))?;
                 check_distance("radius", p.radius)
             }
+            Geometry::Segment(s) => s.validate(),
+            Geometry::ChainSegment(link) => link.validate(),
         }
+    }
+
+    /// Whether the geometry encloses area, and so has mass at a positive density.
+    pub fn has_area(&self) -> bool {
+        !matches!(self, Geometry::Segment(_) | Geometry::ChainSegment(_))
+    }
+
+    /// The unit normal on the front of a segment or chain link (its right side), in
+    /// body coordinates: the side a one-way platform is solid from. `None` for shapes
+    /// with area, which have no one front.
+    pub fn front_normal(&self) -> Option<Vec2> {
+        self.front().map(|(_, normal)| normal)
+    }
+
+    /// A segment's or chain link's first point and front normal.
+    pub(crate) fn front(&self) -> Option<(Vec2, Vec2)> {
+        let segment = match self {
+            Geometry::Segment(s) => *s,
+            Geometry::ChainSegment(link) => link.segment(),
+            _ => return None,
+        };
+        Some((segment.point1, segment.front_normal()))
     }
 
     /// The form the narrow phase works with.
@@ -99,6 +145,8 @@ impl Geometry {
             Geometry::Capsule(c) => {
                 Collider::Polygon(Polygon::rounded_segment(c.center1, c.center2, c.radius))
             }
+            Geometry::Segment(s) => Collider::Polygon(s.as_polygon()),
+            Geometry::ChainSegment(link) => Collider::ChainSegment(link),
         }
     }
 }
@@ -114,6 +162,21 @@ pub struct ShapeDef {
     pub friction: f32,
     /// Bounciness: 0 is inelastic, 1 keeps the approach speed. A contact uses the larger.
     pub restitution: f32,
+    /// Surface speed (m/s) of a conveyor belt: what touches the shape is carried along
+    /// its surface at this speed, clockwise round it for a positive value (to the right
+    /// along the top of a box). A contact uses the sum of its shapes' values.
+    pub tangent_speed: f32,
+    /// Box2D's rolling resistance: a torque against rolling of at most this times the
+    /// normal force times the larger rounding radius of the two shapes (a disc's or
+    /// capsule's radius). A disc of radius r rolling on flat ground loses speed at
+    /// ⅔·c·g and stops after 3v²/(4·c·g). A contact uses the larger of its shapes'.
+    pub rolling_resistance: f32,
+    /// A one-way platform (segments and chain links only): it holds up what comes at
+    /// it from its front (`Geometry::front_normal`) and lets through what comes from
+    /// behind or from the side, and what a body set to drop through
+    /// (`World::set_drop_through`) meets. Which contacts pass is kept in the world's
+    /// state, so snapshots and replays carry it.
+    pub one_way: bool,
     /// Which other shapes this one may touch.
     pub filter: Filter,
     /// A sensor pushes nothing and is pushed by nothing: it reports which shapes begin
@@ -132,6 +195,9 @@ impl ShapeDef {
             density: 1.0,
             friction: 0.6,
             restitution: 0.0,
+            tangent_speed: 0.0,
+            rolling_resistance: 0.0,
+            one_way: false,
             filter: Filter::default(),
             is_sensor: false,
             user_data: 0,
@@ -186,9 +252,56 @@ impl ShapeDef {
         }
     }
 
+    pub fn with_tangent_speed(self, tangent_speed: f32) -> ShapeDef {
+        ShapeDef {
+            tangent_speed,
+            ..self
+        }
+    }
+
+    pub fn with_rolling_resistance(self, rolling_resistance: f32) -> ShapeDef {
+        ShapeDef {
+            rolling_resistance,
+            ..self
+        }
+    }
+
+    /// The same definition as a one-way platform (see `one_way`).
+    pub fn one_way(self) -> ShapeDef {
+        ShapeDef {
+            one_way: true,
+            ..self
+        }
+    }
+
+    /// The definition with every surface value taken from `material`.
+    pub fn with_material(self, material: SurfaceMaterial) -> ShapeDef {
+        ShapeDef {
+            friction: material.friction,
+            restitution: material.restitution,
+            tangent_speed: material.tangent_speed,
+            rolling_resistance: material.rolling_resistance,
+            user_data: material.user_data,
+            ..self
+        }
+    }
+
+    /// What the shape's surface is made of.
+    pub fn material(&self) -> SurfaceMaterial {
+        SurfaceMaterial {
+            friction: self.friction,
+            restitution: self.restitution,
+            tangent_speed: self.tangent_speed,
+            rolling_resistance: self.rolling_resistance,
+            user_data: self.user_data,
+        }
+    }
+
     /// Checks the definition; `needs_mass` is true for shapes on dynamic bodies.
     pub(crate) fn validate(&self, needs_mass: bool) -> Result<()> {
         check_non_negative("density", self.density)?;
+        // Lines have no area: they add nothing to a body's mass at any density.
+        let needs_mass = needs_mass && self.geometry.has_area();
         if needs_mass && !self.is_sensor && self.density <= 0.0 {
             return Err(Error::InvalidValue {
                 field: "density",
@@ -197,6 +310,14 @@ impl ShapeDef {
         }
         check_coefficient("friction", self.friction)?;
         check_coefficient("restitution", self.restitution)?;
+        check_speed("tangent_speed", self.tangent_speed)?;
+        check_coefficient("rolling_resistance", self.rolling_resistance)?;
+        if self.one_way && self.geometry.front_normal().is_none() {
+            return Err(Error::InvalidValue {
+                field: "one_way",
+                reason: "only a segment or a chain link can be a one-way platform",
+            });
+        }
         self.geometry.validate()?;
         if needs_mass && !self.is_sensor {
             self.mass().check_usable()?;
@@ -273,6 +394,7 @@ impl MassData {
 pub(crate) enum Collider {
     Circle(Circle),
     Polygon(Polygon),
+    ChainSegment(ChainSegment),
 }
 
 impl Collider {
@@ -298,6 +420,13 @@ impl Collider {
                     max: max + r,
                 }
             }
+            Collider::ChainSegment(link) => {
+                let (p1, p2) = (xf.apply(link.point1), xf.apply(link.point2));
+                Aabb {
+                    min: p1.min(p2),
+                    max: p1.max(p2),
+                }
+            }
         }
     }
 
@@ -306,6 +435,7 @@ impl Collider {
         match self {
             Collider::Circle(c) => c.center,
             Collider::Polygon(p) => p.centroid(),
+            Collider::ChainSegment(link) => 0.5 * (link.point1 + link.point2),
         }
     }
 
@@ -321,6 +451,7 @@ impl Collider {
                     .fold(f32::MAX, f32::min);
                 (inner + p.radius).max(0.0)
             }
+            Collider::ChainSegment(_) => 0.0,
         }
     }
 
@@ -338,6 +469,10 @@ impl Collider {
                     .fold((f32::MAX, f32::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
                 hi - lo + 2.0 * p.radius
             }
+            Collider::ChainSegment(link) => {
+                let across = dir.perp();
+                across.dot(link.point2 - link.point1).abs()
+            }
         }
     }
 
@@ -353,6 +488,10 @@ impl Collider {
             }
             Collider::Polygon(p) if p.count == 2 => capsule_mass(p, density),
             Collider::Polygon(p) => p.mass(density),
+            Collider::ChainSegment(link) => MassData {
+                center: 0.5 * (link.point1 + link.point2),
+                ..MassData::default()
+            },
         }
     }
 }

@@ -49,7 +49,9 @@ impl Collider {
         let local_surface = surface.in_frame(xf);
         let local = match self {
             Collider::Circle(c) => submerged_circle(c, local_surface),
+            Collider::Polygon(p) if p.count == 2 && p.radius == 0.0 => Submerged::default(),
             Collider::Polygon(p) => submerged_outline(&outline(p), local_surface),
+            Collider::ChainSegment(_) => Submerged::default(),
         };
         Submerged {
             area: local.area,

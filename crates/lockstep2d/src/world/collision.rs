@@ -280,9 +280,8 @@ impl Narrow<'_> {
     }
 }
 
-/// Whether shapes `s1` and `s2` may touch: on different bodies, neither a sensor, one of
-/// them dynamic,
-/// their filters agreeing, and no joint between the bodies that turns their collision
+/// Whether shapes `s1` and `s2` may touch: on different bodies, neither a sensor, not
+/// both lines, one of them dynamic, their filters agreeing, and no joint between the bodies that turns their collision
 /// off.
 pub(super) fn may_collide(
     (shapes, bodies, edges): (&Slots<Shape>, &Slots<Body>, &[JointEdge]),
@@ -293,6 +292,10 @@ pub(super) fn may_collide(
     let (shape1, shape2) = (shape(s1), shape(s2));
     let (b1, b2) = (shape1.body, shape2.body);
     if b1 == b2 || shape1.def.is_sensor || shape2.def.is_sensor {
+        return false;
+    }
+    // Lines (segments, chain links) have no inside for another line to push out of.
+    if !shape1.def.geometry.has_area() && !shape2.def.geometry.has_area() {
         return false;
     }
     if !shape1.def.filter.should_collide(&shape2.def.filter) {

@@ -22,7 +22,8 @@ use crate::body::{Body, JointEdge};
 use crate::broadphase::{BroadPhase, ProxyFilter};
 use crate::collide::{Core, Impact, Sweep, time_of_impact};
 use crate::id::Slots;
-use crate::shape::Shape;
+use crate::math::Transform;
+use crate::shape::{Geometry, Shape};
 
 /// The disc that stands in for a shape already touching at the sweep's start, as a
 /// fraction of the shape's smallest extent (Box2D v3's choice).
@@ -93,7 +94,7 @@ fn first_impact(
             }
             let wall = shapes.get(other).expect("the tree lists live shapes");
             let wall_body = bodies.get(wall.body).expect("shapes name live bodies");
-            if wall_body.is_bullet {
+            if wall_body.is_bullet || starts_behind(wall, wall_body, shape, start) {
                 return;
             }
             let fixed = Core::of(&wall.collider).placed(wall_body.xf);
@@ -115,4 +116,19 @@ fn first_impact(
         }
     }
     first
+}
+
+/// Whether `shape` (on a body at `start`) begins the sweep with its centroid behind
+/// `wall`'s front: a chain link or a one-way platform, which collide only from the
+/// front, so a body behind one passes it (Box2D v3 skips chain links so too).
+fn starts_behind(wall: &Shape, wall_body: &Body, shape: &Shape, start: Transform) -> bool {
+    let Some((on_wall, front)) = wall.def.geometry.front() else {
+        return false;
+    };
+    if !wall.def.one_way && !matches!(wall.def.geometry, Geometry::ChainSegment(_)) {
+        return false;
+    }
+    let centroid = start.apply(shape.collider.centroid());
+    let (front, on_wall) = (wall_body.xf.q.rotate(front), wall_body.xf.apply(on_wall));
+    front.dot(centroid - on_wall) < 0.0
 }

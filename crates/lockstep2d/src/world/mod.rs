@@ -3,6 +3,7 @@
 mod bodies;
 mod body_options;
 mod bounds;
+mod chains;
 mod collision;
 mod continuous;
 mod controllers;

@@ -23,6 +23,16 @@ impl World {
         if owner.is_dynamic() {
             self.check_mass_with(body_index, def)?;
         }
+        let id = self.attach_shape(body_index, def);
+        self.update_mass(body_index);
+        self.wake_island(body_index);
+        Ok(id)
+    }
+
+    /// Adds a checked shape to body `body_index`, its broad phase proxy and its sensor
+    /// entry; the caller updates the body's mass.
+    pub(super) fn attach_shape(&mut self, body_index: u32, def: &ShapeDef) -> ShapeId {
+        let owner = self.body(body_index);
         let collider = def.collider();
         let aabb = collider.aabb(owner.xf);
         let (is_static, enabled) = (owner.body_type == BodyType::Static, owner.enabled);
@@ -50,9 +60,7 @@ impl World {
         if def.is_sensor {
             self.add_sensor(id.index);
         }
-        self.update_mass(body_index);
-        self.wake_island(body_index);
-        Ok(id)
+        id
     }
 
     /// Removes a shape, its contacts, and its share of the body's mass.
@@ -237,8 +245,10 @@ impl World {
             .iter()
             .map(|shape| shape.collider.aabb(Transform::IDENTITY))
             .collect();
+        // Lines have no inside: a body is fast when its solid shapes move far.
         let min_extent = members
             .iter()
+            .filter(|shape| shape.def.geometry.has_area())
             .map(|shape| shape.collider.min_extent())
             .fold(f32::MAX, f32::min);
         let body = self.state.bodies.get_mut(body_index).expect("live body");

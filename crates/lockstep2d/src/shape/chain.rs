@@ -1,0 +1,159 @@
+//! Chains: a polyline of one-sided links, the ground a level is drawn as.
+
+use super::segment::{ChainSegment, right_normal};
+use super::{Filter, Geometry, ShapeDef};
+use crate::LINEAR_SLOP;
+use crate::error::{Error, Result};
+use crate::limits::check_point;
+use crate::math::Vec2;
+
+/// What a surface is made of: everything of a `ShapeDef` that is not geometry, mass or
+/// filtering. A chain takes one for every link, or one for all of them.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SurfaceMaterial {
+    pub friction: f32,
+    pub restitution: f32,
+    /// Surface speed (m/s) of a conveyor belt, clockwise round the shape (see
+    /// `ShapeDef::tangent_speed`).
+    pub tangent_speed: f32,
+    /// Box2D's rolling resistance (see `ShapeDef::rolling_resistance`).
+    pub rolling_resistance: f32,
+    pub user_data: u64,
+}
+
+impl Default for SurfaceMaterial {
+    /// `ShapeDef::new`'s material: friction 0.6, no bounce, still, no rolling resistance.
+    fn default() -> SurfaceMaterial {
+        ShapeDef::new(Geometry::Segment(super::Segment {
+            point1: Vec2::ZERO,
+            point2: Vec2::X,
+        }))
+        .material()
+    }
+}
+
+/// A polyline of links on one body: open, or closed into a loop. Each link collides on
+/// its right, seen from each point toward the next: a ground drawn right to left holds
+/// up what falls on it, a loop wound counter-clockwise keeps things out and one wound
+/// clockwise keeps them in (Box2D's convention). Every link of an open chain collides;
+/// its two ends are square ledges (a shape may round the end point, not pass under it).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ChainDef {
+    /// At least two points (three for a loop), each more than `LINEAR_SLOP` from the
+    /// next. The chain should not cross itself.
+    pub points: Vec<Vec2>,
+    /// Joins the last point back to the first.
+    pub is_loop: bool,
+    /// One material for every link, or one per link (`points.len() - 1` for an open
+    /// chain, `points.len()` for a loop), in order.
+    pub materials: Vec<SurfaceMaterial>,
+    pub filter: Filter,
+    /// Makes every link a one-way platform (`ShapeDef::one_way`).
+    pub one_way: bool,
+}
+
+impl ChainDef {
+    /// An open chain through `points` with the default material.
+    pub fn open(points: Vec<Vec2>) -> ChainDef {
+        ChainDef {
+            points,
+            is_loop: false,
+            materials: vec![SurfaceMaterial::default()],
+            filter: Filter::default(),
+            one_way: false,
+        }
+    }
+
+    /// A closed chain through `points` with the default material.
+    pub fn closed(points: Vec<Vec2>) -> ChainDef {
+        ChainDef {
+            is_loop: true,
+            ..ChainDef::open(points)
+        }
+    }
+
+    pub fn with_material(self, material: SurfaceMaterial) -> ChainDef {
+        ChainDef {
+            materials: vec![material],
+            ..self
+        }
+    }
+
+    /// How many links the chain has.
+    pub fn link_count(&self) -> usize {
+        if self.is_loop {
+            self.points.len()
+        } else {
+            self.points.len().saturating_sub(1)
+        }
+    }
+
+    /// The shape definition of every link, in order, each checked as `create_shape`
+    /// checks one. Fails, naming the field, if the points or materials are not what the
+    /// fields above ask for.
+    pub(crate) fn links(&self) -> Result<Vec<ShapeDef>> {
+        let needed = if self.is_loop { 3 } else { 2 };
+        if self.points.len() < needed {
+            return Err(Error::InvalidValue {
+                field: "points",
+                reason: "a chain needs at least two points (three for a loop)",
+            });
+        }
+        for &point in &self.points {
+            check_point("points", point)?;
+        }
+        let count = self.link_count();
+        let n = self.points.len();
+        if (0..count).any(|i| self.points[i].distance(self.points[(i + 1) % n]) <= LINEAR_SLOP) {
+            return Err(Error::InvalidValue {
+                field: "points",
+                reason: "each point must be more than LINEAR_SLOP (5 mm) from the next",
+            });
+        }
+        if self.materials.len() != 1 && self.materials.len() != count {
+            return Err(Error::InvalidValue {
+                field: "materials",
+                reason: "give one material, or one per link",
+            });
+        }
+        (0..count)
+            .map(|i| {
+                let material = self.materials[i.min(self.materials.len() - 1)];
+                let def = ShapeDef::new(Geometry::ChainSegment(self.link(i)))
+                    .with_material(material)
+                    .with_filter(self.filter);
+                let def = ShapeDef {
+                    one_way: self.one_way,
+                    ..def
+                };
+                def.validate(false)?;
+                Ok(def)
+            })
+            .collect()
+    }
+
+    /// Link `i`: from point `i` to the next, with the points either side as ghosts. An
+    /// open chain's end has no neighbour: its ghost is one metre behind the end point,
+    /// square to the link, so the end is a right-angled ledge.
+    fn link(&self, i: usize) -> ChainSegment {
+        let n = self.points.len();
+        let at = |k: usize| self.points[k % n];
+        let (point1, point2) = (at(i), at(i + 1));
+        let behind = right_normal(point1, point2);
+        let ghost1 = match (self.is_loop, i) {
+            (true, _) => at(i + n - 1),
+            (false, 0) => point1 - behind,
+            (false, _) => at(i - 1),
+        };
+        let ghost2 = match self.is_loop || i + 2 < n {
+            true => at(i + 2),
+            false => point2 - behind,
+        };
+        ChainSegment {
+            ghost1,
+            point1,
+            point2,
+            ghost2,
+        }
+    }
+}
