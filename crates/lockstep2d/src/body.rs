@@ -243,6 +243,8 @@ pub(crate) struct Body {
     pub joints: List,
     pub fixed_rotation: bool,
     pub is_bullet: bool,
+    /// Falls through one-way platforms (`World::set_drop_through`).
+    pub drop_through: bool,
     /// False while disabled: out of the broad phase, the solver and every query, asleep
     /// and never woken, its shapes and joints kept (`World::set_enabled`).
     pub enabled: bool,
@@ -292,6 +294,7 @@ impl Body {
             joints: List::default(),
             fixed_rotation: def.fixed_rotation,
             is_bullet: def.is_bullet,
+            drop_through: false,
             enabled: true,
             user_data: def.user_data,
         };

@@ -12,6 +12,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::collide::Manifold;
 use crate::recycle::ManifoldCache;
+use crate::shape::ShapeDef;
 
 /// A contact between shape A and shape B (A is the polygon when one is a circle).
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -20,12 +21,19 @@ pub(crate) struct Contact {
     pub shape_b: u32,
     pub body_a: u32,
     pub body_b: u32,
-    /// Mixed material: the geometric mean of the frictions, the larger restitution.
+    /// Mixed material (`mix_material`).
     pub friction: f32,
     pub restitution: f32,
+    pub tangent_speed: f32,
+    pub rolling_resistance: f32,
     pub manifold: Manifold,
     /// What the manifold was built from, to keep it while the bodies barely move.
     pub cache: Option<ManifoldCache>,
+    /// A one-way platform letting the other shape through (`world/one_way.rs`): the
+    /// manifold is kept empty until they part or the shape is clear in front of it.
+    pub passing: bool,
+    /// False when a contact hook left it out of this step's solve (`world/hooks.rs`).
+    pub enabled: bool,
 }
 
 impl Contact {
@@ -34,13 +42,33 @@ impl Contact {
     }
 
     /// Stores a solve's accumulated (normal, tangent) impulses on the manifold's points,
-    /// in order, for the next step's warm start.
-    pub fn store_impulses(&mut self, impulses: impl Iterator<Item = (f32, f32)>) {
+    /// in order, and its rolling impulse, for the next step's warm start.
+    pub fn store_impulses(&mut self, impulses: impl Iterator<Item = (f32, f32)>, rolling: f32) {
         for (point, (normal, tangent)) in self.manifold.points.iter_mut().zip(impulses) {
             point.normal_impulse = normal;
             point.tangent_impulse = tangent;
         }
+        self.manifold.rolling_impulse = rolling;
     }
+
+    /// Sets the contact's material from its two shapes' (`mix_material`).
+    pub fn mix_material(&mut self, a: &ShapeDef, b: &ShapeDef) {
+        self.friction = mix_friction(a.friction, b.friction);
+        self.restitution = mix_restitution(a.restitution, b.restitution);
+        self.tangent_speed = a.tangent_speed + b.tangent_speed;
+        self.rolling_resistance = mix_rolling_resistance(a, b);
+    }
+}
+
+/// Box2D's rule: the larger resistance, times the larger rounding radius (a disc's or
+/// capsule's radius, a polygon's rounding; none for a line), so that it is a torque per
+/// newton of normal force.
+fn mix_rolling_resistance(a: &ShapeDef, b: &ShapeDef) -> f32 {
+    let resistance = a.rolling_resistance.max(b.rolling_resistance);
+    if resistance == 0.0 {
+        return 0.0;
+    }
+    resistance * a.geometry.rounding().max(b.geometry.rounding())
 }
 
 /// Friction of a contact between two materials: √(μa·μb), so that zero on either side
@@ -68,6 +96,9 @@ pub(crate) struct ContactSet {
     pub contacts: Vec<Contact>,
     heads: Vec<ContactHead>,
     pairs: HashSet<u64, BuildHasherDefault<PairHasher>>,
+    /// Whether a contact hook may have changed a contact's material or switch since
+    /// they were last set from the shapes (`World::run_contact_hook`).
+    pub edited: bool,
 }
 
 /// What colouring reads of a contact, kept apart from it: reading only these from the
@@ -77,6 +108,7 @@ pub(crate) struct ContactSet {
 pub(crate) struct ContactHead {
     pub body_a: u32,
     pub body_b: u32,
+    /// Touching and not switched off by a hook: solved, and linking islands.
     pub touching: bool,
 }
 
@@ -85,7 +117,7 @@ impl ContactHead {
         ContactHead {
             body_a: contact.body_a,
             body_b: contact.body_b,
-            touching: contact.is_touching(),
+            touching: contact.is_touching() && contact.enabled,
         }
     }
 }
@@ -97,6 +129,7 @@ impl Clone for ContactSet {
             contacts: self.contacts.clone(),
             heads: self.heads.clone(),
             pairs: self.pairs.clone(),
+            edited: self.edited,
         }
     }
 
@@ -104,6 +137,7 @@ impl Clone for ContactSet {
         self.contacts.clone_from(&source.contacts);
         self.heads.clone_from(&source.heads);
         self.pairs.clone_from(&source.pairs);
+        self.edited = source.edited;
     }
 }
 
@@ -139,6 +173,13 @@ impl ContactSet {
             keep
         });
         heads.truncate(kept);
+    }
+
+    /// Rewrites every head from its contact, after contacts changed in place.
+    pub fn refresh_heads(&mut self) {
+        for (head, contact) in self.heads.iter_mut().zip(&self.contacts) {
+            *head = ContactHead::of(contact);
+        }
     }
 
     /// Each contact's bodies and whether it touches, in contact order.
@@ -179,12 +220,16 @@ impl<'de> Deserialize<'de> for ContactSet {
         for contact in Vec::<Contact>::deserialize(deserializer)? {
             set.insert(contact);
         }
+        // A loaded contact may carry a hook's changes: the next step resets them.
+        set.edited = true;
         Ok(set)
     }
 }
 
-/// Gives `new` the accumulated impulses of the points of `old` with the same feature id.
+/// Gives `new` the accumulated impulses of the points of `old` with the same feature id,
+/// and `old`'s rolling impulse.
 pub(crate) fn carry_impulses(new: &mut Manifold, old: &Manifold) {
+    new.rolling_impulse = old.rolling_impulse;
     for point in &mut new.points[..usize::from(new.point_count)] {
         if let Some(previous) = old.points().iter().find(|p| p.id == point.id) {
             point.normal_impulse = previous.normal_impulse;

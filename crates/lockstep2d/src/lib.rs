@@ -68,8 +68,9 @@ pub use stepper::{
     StepperConfig, TICKS_PER_STEP, Tick, interpolate,
 };
 pub use world::{
-    ContactView, DEFAULT_MAX_CONTACTS, ExplosionDef, QueryFilter, RayHit, SensorOverlap,
-    SleepSettings, SolveProfile, StepProfile, World, WorldDef,
+    ContactHook, ContactHookClone, ContactView, DEFAULT_MAX_CONTACTS, ExplosionDef, PairView,
+    PreSolve, QueryFilter, RayHit, SensorOverlap, SleepSettings, SolveProfile, StepProfile, World,
+    WorldDef,
 };
 
 /// The length scale of "touching": collision and constraint tolerances are multiples

@@ -2,9 +2,10 @@
 //! and returns what the world returned.
 
 use lockstep2d::{
-    BodyDef, BodyId, BodyType, Capsule, DistanceJointDef, ExplosionDef, Filter, Geometry, JointDef,
-    JointId, JointKind, Limit, Motor, MotorJointDef, MouseJointDef, Polygon, PrismaticJointDef,
-    Result, RevoluteJointDef, ShapeDef, ShapeId, Spring, Vec2, WeldJointDef, WheelJointDef, World,
+    BodyDef, BodyId, BodyType, Capsule, ChainDef, DistanceJointDef, ExplosionDef, Filter, Geometry,
+    JointDef, JointId, JointKind, Limit, Motor, MotorJointDef, MouseJointDef, Polygon,
+    PrismaticJointDef, Result, RevoluteJointDef, Segment, ShapeDef, ShapeId, Spring,
+    SurfaceMaterial, Vec2, WeldJointDef, WheelJointDef, World,
 };
 
 use crate::values::Draw;
@@ -36,6 +37,7 @@ pub const OPS: &[Op] = &[
     op("step", 30, step),
     op("create_body", 10, create_body),
     op("create_shape", 10, create_shape),
+    op("create_chain", 2, create_chain),
     op("create_joint", 10, create_joint),
     op("push", 6, push),
     op("twist", 2, twist),
@@ -147,7 +149,7 @@ fn create_shape(world: &mut World, picks: &mut Picks) -> Result<()> {
 
 fn shape_on(world: &mut World, picks: &mut Picks, body: BodyId) -> Result<()> {
     let draw = &mut picks.draw;
-    let geometry = match draw.below(4) {
+    let geometry = match draw.below(5) {
         0 => Geometry::Circle(lockstep2d::Circle {
             center: draw.vector(0.5),
             radius: draw.value(0.05, 1.0),
@@ -161,22 +163,72 @@ fn shape_on(world: &mut World, picks: &mut Picks, body: BodyId) -> Result<()> {
             draw.value(0.05, 1.0),
             draw.value(0.05, 1.0),
         )?),
+        3 => Geometry::Segment(Segment {
+            point1: draw.vector(2.0),
+            point2: draw.vector(2.0),
+        }),
         _ => Geometry::Polygon(Polygon::new(&polygon_points(draw))?),
     };
+    let one_way = matches!(geometry, Geometry::Segment(_)) && draw.chance(0.5);
     let def = ShapeDef {
         geometry,
         density: draw.value(0.2, 5.0),
-        friction: draw.value(0.0, 1.0),
-        restitution: draw.value(0.0, 1.0),
-        tangent_speed: 0.0,
-        rolling_resistance: 0.0,
-        one_way: false,
-        filter: Filter::default(),
+        one_way,
         is_sensor: draw.chance(0.05),
-        user_data: 0,
+        ..ShapeDef::new(geometry).with_material(material(draw))
     };
     let id = world.create_shape(body, &def)?;
     picks.shapes.push(id);
+    Ok(())
+}
+
+/// A surface: friction, bounce, a conveyor's speed and rolling resistance.
+fn material(draw: &mut Draw) -> SurfaceMaterial {
+    SurfaceMaterial {
+        friction: draw.value(0.0, 1.0),
+        restitution: draw.value(0.0, 1.0),
+        tangent_speed: if draw.chance(0.2) {
+            draw.value(-3.0, 3.0)
+        } else {
+            0.0
+        },
+        rolling_resistance: if draw.chance(0.2) {
+            draw.value(0.0, 0.3)
+        } else {
+            0.0
+        },
+        user_data: 0,
+    }
+}
+
+/// A chain of two to nine points, a random walk of steps up to 3 m, open or closed, on
+/// any body, one-way or not.
+fn create_chain(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let Some(body) = body(world, picks) else {
+        return Ok(());
+    };
+    let draw = &mut picks.draw;
+    let count = 2 + draw.below(8);
+    let mut point = draw.vector(3.0);
+    let points = (0..count)
+        .map(|_| {
+            point += draw.vector(3.0);
+            point
+        })
+        .collect();
+    let links = if draw.chance(0.3) { count } else { count - 1 };
+    let materials = (0..if draw.chance(0.5) { 1 } else { links })
+        .map(|_| material(draw))
+        .collect();
+    let def = ChainDef {
+        points,
+        is_loop: links == count,
+        materials,
+        filter: Filter::default(),
+        one_way: draw.chance(0.3),
+    };
+    let ids = world.create_chain(body, &def)?;
+    picks.shapes.extend(ids);
     Ok(())
 }
 
@@ -376,9 +428,10 @@ fn toggle_option(world: &mut World, picks: &mut Picks) -> Result<()> {
         return Ok(());
     };
     let on = picks.draw.chance(0.5);
-    match picks.draw.below(3) {
+    match picks.draw.below(4) {
         0 => world.set_bullet(id, on),
         1 => world.set_fixed_rotation(id, on),
+        2 => world.set_drop_through(id, on),
         _ => world.set_enabled(id, on || picks.draw.chance(0.5)),
     }
 }

@@ -59,6 +59,8 @@ pub struct Manifold {
     pub points: [ManifoldPoint; 2],
     /// 0, 1 or 2 (a byte: a contact is stored, copied and saved for every touching pair).
     pub point_count: u8,
+    /// Accumulated rolling-resistance torque impulse of the last solve (N·m·s), on B.
+    pub rolling_impulse: f32,
 }
 
 impl Manifold {

@@ -115,6 +115,17 @@ impl Geometry {
         }
     }
 
+    /// How far the surface is rounded off its core: a disc's or capsule's radius, a
+    /// polygon's rounding, nothing for a line.
+    pub(crate) fn rounding(&self) -> f32 {
+        match self {
+            Geometry::Circle(c) => c.radius,
+            Geometry::Capsule(c) => c.radius,
+            Geometry::Polygon(p) => p.radius,
+            Geometry::Segment(_) | Geometry::ChainSegment(_) => 0.0,
+        }
+    }
+
     /// Whether the geometry encloses area, and so has mass at a positive density.
     pub fn has_area(&self) -> bool {
         !matches!(self, Geometry::Segment(_) | Geometry::ChainSegment(_))

@@ -71,12 +71,14 @@ pub(crate) mod inverted {
 struct ManifoldRef<'a> {
     normal: Vec2,
     points: &'a [ManifoldPoint],
+    rolling_impulse: f32,
 }
 
 #[derive(Deserialize)]
 struct ManifoldOwned {
     normal: Vec2,
     points: Vec<ManifoldPoint>,
+    rolling_impulse: f32,
 }
 
 impl Serialize for Manifold {
@@ -84,6 +86,7 @@ impl Serialize for Manifold {
         ManifoldRef {
             normal: self.normal,
             points: self.points(),
+            rolling_impulse: self.rolling_impulse,
         }
         .serialize(serializer)
     }
@@ -94,6 +97,7 @@ impl<'de> Deserialize<'de> for Manifold {
         let saved = ManifoldOwned::deserialize(deserializer)?;
         let mut manifold = Manifold {
             normal: saved.normal,
+            rolling_impulse: saved.rolling_impulse,
             ..Manifold::default()
         };
         if saved.points.len() > manifold.points.len() {

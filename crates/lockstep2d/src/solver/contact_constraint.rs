@@ -5,7 +5,10 @@
 //!
 //! - normal: vn = dv·n ≥ bias, impulse Pn ≥ 0, effective mass
 //!   1 / (m_a⁻¹ + m_b⁻¹ + i_a⁻¹ (r_a × n)² + i_b⁻¹ (r_b × n)²);
-//! - friction: vt = dv·t → 0 with |Pt| ≤ μ·Pn (the friction cone), same mass form with t.
+//! - friction: vt = dv·t → the surfaces' tangent speed (a conveyor's, else 0) with
+//!   |Pt| ≤ μ·Pn (the friction cone), same mass form with t;
+//! - rolling resistance: w_b − w_a → 0 with a torque impulse of at most c·(Pn₁ + Pn₂),
+//!   mass 1 / (i_a⁻¹ + i_b⁻¹) (Box2D v3's model, here for the same materials).
 //!
 //! The bias is the velocity the normal constraint aims for: Baumgarte position
 //! correction for overlaps deeper than the allowed penetration, an allowed approach
@@ -35,6 +38,10 @@ pub(crate) struct ContactConstraint {
     contact: u32,
     normal: Vec2,
     friction: f32,
+    tangent_speed: f32,
+    rolling_resistance: f32,
+    rolling_mass: f32,
+    rolling_impulse: f32,
     points: [PointConstraint; 2],
     count: usize,
 }
@@ -91,12 +98,21 @@ impl ContactConstraint {
                 tangent_impulse,
             };
         }
+        let spin_k = masses.inv_i_a + masses.inv_i_b;
         ContactConstraint {
             a: contact.body_a,
             b: contact.body_b,
             contact: index as u32,
             normal,
             friction: contact.friction,
+            tangent_speed: contact.tangent_speed,
+            rolling_resistance: contact.rolling_resistance,
+            rolling_mass: if spin_k > 0.0 { 1.0 / spin_k } else { 0.0 },
+            rolling_impulse: if settings.warm_starting {
+                manifold.rolling_impulse
+            } else {
+                0.0
+            },
             points,
             count: usize::from(manifold.point_count),
         }
@@ -112,6 +128,7 @@ impl ContactConstraint {
             let impulse = p.normal_impulse * self.normal + p.tangent_impulse * tangent;
             self.apply(bodies, p, impulse);
         }
+        self.turn(bodies, self.rolling_impulse);
     }
 
     pub fn solve(&mut self, bodies: &mut [SolverBody], accumulate: bool) {
@@ -132,7 +149,7 @@ impl ContactConstraint {
             self.apply(bodies, &p, d_pn * normal);
 
             let (a, b) = (&bodies[self.a as usize], &bodies[self.b as usize]);
-            let vt = relative_velocity(a, b, p.r_a, p.r_b).dot(tangent);
+            let vt = relative_velocity(a, b, p.r_a, p.r_b).dot(tangent) - self.tangent_speed;
             let mut d_pt = -p.tangent_mass * vt;
             if accumulate {
                 let limit = self.friction * p.normal_impulse;
@@ -146,6 +163,34 @@ impl ContactConstraint {
             self.apply(bodies, &p, d_pt * tangent);
             self.points[i] = p;
         }
+        if self.rolling_resistance > 0.0 {
+            self.solve_rolling(bodies);
+        }
+    }
+
+    /// A torque against the relative spin, bounded by the points' normal impulses.
+    fn solve_rolling(&mut self, bodies: &mut [SolverBody]) {
+        let (a, b) = (&bodies[self.a as usize], &bodies[self.b as usize]);
+        let pushed: f32 = self.points[..self.count]
+            .iter()
+            .map(|p| p.normal_impulse)
+            .sum();
+        let limit = self.rolling_resistance * pushed;
+        let total = within(
+            self.rolling_impulse - self.rolling_mass * (b.w - a.w),
+            limit,
+        );
+        let change = total - self.rolling_impulse;
+        self.rolling_impulse = total;
+        self.turn(bodies, change);
+    }
+
+    /// Applies the torque impulse `impulse` to B and its opposite to A.
+    fn turn(&self, bodies: &mut [SolverBody], impulse: f32) {
+        let a = &mut bodies[self.a as usize];
+        a.w -= a.inv_inertia * impulse;
+        let b = &mut bodies[self.b as usize];
+        b.w += b.inv_inertia * impulse;
     }
 
     /// Writes the accumulated impulses back to the manifold, for the next warm start.
@@ -153,7 +198,7 @@ impl ContactConstraint {
         let impulses = self.points[..self.count]
             .iter()
             .map(|p| (p.normal_impulse, p.tangent_impulse));
-        contact.store_impulses(impulses);
+        contact.store_impulses(impulses, self.rolling_impulse);
     }
 
     fn apply(&self, bodies: &mut [SolverBody], p: &PointConstraint, impulse: Vec2) {

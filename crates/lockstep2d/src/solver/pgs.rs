@@ -84,7 +84,10 @@ impl Pgs {
         self.contacts.clear();
         for (index, contact) in contacts.contacts.iter().enumerate() {
             let pair = (body(contact.body_a), body(contact.body_b));
-            if contact.is_touching() && (pair.0.is_simulated() || pair.1.is_simulated()) {
+            if contact.is_touching()
+                && contact.enabled
+                && (pair.0.is_simulated() || pair.1.is_simulated())
+            {
                 self.contacts.push(ContactConstraint::prepare(
                     index, contact, pair, settings, inv_dt,
                 ));

@@ -160,9 +160,9 @@ impl StepConstraints {
         let store_run = |(part, mine): (usize, &mut [Contact])| {
             let first = part * run;
             for bundle in self.contacts.iter() {
-                for (index, impulses) in bundle.impulses() {
+                for (index, impulses, rolling) in bundle.impulses() {
                     if let Some(contact) = index.checked_sub(first).and_then(|i| mine.get_mut(i)) {
-                        contact.store_impulses(impulses);
+                        contact.store_impulses(impulses, rolling);
                     }
                 }
             }

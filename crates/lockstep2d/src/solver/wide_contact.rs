@@ -16,7 +16,11 @@
 //!   vn ≥ −s/h, and no more — this is what stops fast bodies passing through;
 //! - s ≤ 0 while solving: a soft spring pushes out at bias_rate·s, at most
 //!   `max_push_speed`; while relaxing: no push, only vn ≥ 0;
-//! - friction: vt → 0 with |Pt| ≤ μ·Pn.
+//! - friction: vt → the surfaces' tangent speed (a conveyor's, else 0) with
+//!   |Pt| ≤ μ·Pn;
+//! - rolling resistance (Box2D's): the relative spin w_b − w_a → 0 with a torque
+//!   impulse of at most c·(Pn₁ + Pn₂), where c is the resistance times the rounding
+//!   radius (skipped for bundles where no lane has any).
 //!
 //! Relaxing, a two-point manifold whose points are well apart solves both normal
 //! impulses at once (the 2×2 block solve of `block.rs`); otherwise, and where the block
@@ -112,6 +116,15 @@ pub(crate) struct WideContact {
     normal: V8,
     friction: F8,
     restitution: F8,
+    tangent_speed: F8,
+    /// The resistance times the rounding radius (N·m per N of normal force).
+    rolling_resistance: F8,
+    /// 1 / (i_a⁻¹ + i_b⁻¹).
+    rolling_mass: F8,
+    /// The accumulated rolling torque impulse, on B.
+    rolling_impulse: F8,
+    /// Whether any lane has rolling resistance.
+    rolls: bool,
     bias_rate: F8,
     mass_scale: F8,
     impulse_scale: F8,
@@ -154,6 +167,9 @@ impl Bundle for WideContact {
             } => {
                 self.solve_normal(&mut a, &mut b, F8::splat(inv_h), max_push, use_bias);
                 self.solve_friction(&mut a, &mut b);
+                if self.rolls {
+                    self.solve_rolling(&mut a, &mut b);
+                }
             }
             ContactPass::Restitution { threshold } => {
                 self.apply_restitution(&mut a, &mut b, threshold);
@@ -182,6 +198,9 @@ impl Bundle for WideContact {
             self.points[i].tangent_mass = tangent_mass;
         }
         self.block = Block::new(&self.coupling(), self.points[0].normal_mass, two_points);
+        let k = self.inv_i_a + self.inv_i_b;
+        self.rolling_mass = k.greater(F8::ZERO).select(F8::splat(1.0) / k, F8::ZERO);
+        self.rolls = self.rolling_resistance.differs(F8::ZERO).any();
     }
 }
 
@@ -225,6 +244,14 @@ impl WideContact {
         set(&mut self.normal.y, normal.y);
         set(&mut self.friction, contact.friction);
         set(&mut self.restitution, contact.restitution);
+        set(&mut self.tangent_speed, contact.tangent_speed);
+        set(&mut self.rolling_resistance, contact.rolling_resistance);
+        let rolling_impulse = if warm_starting {
+            manifold.rolling_impulse
+        } else {
+            0.0
+        };
+        set(&mut self.rolling_impulse, rolling_impulse);
         set(&mut self.bias_rate, soft.bias_rate);
         set(&mut self.mass_scale, soft.mass_scale);
         set(&mut self.impulse_scale, soft.impulse_scale);
@@ -266,14 +293,15 @@ impl WideContact {
     }
 
     /// The accumulated impulses of each real lane, for the next step's warm start:
-    /// (contact index, [(normal, tangent); point count]).
-    pub fn impulses(&self) -> impl Iterator<Item = (usize, impl Iterator<Item = (f32, f32)>)> {
+    /// (contact index, [(normal, tangent); point count], rolling).
+    pub fn impulses(&self) -> impl Iterator<Item = (usize, impl Iterator<Item = (f32, f32)>, f32)> {
         (0..self.len).map(move |lane| {
             let count = self.point_count[lane] as usize;
             let points = self.points[..count]
                 .iter()
                 .map(move |p| (p.normal_impulse.0[lane], p.tangent_impulse.0[lane]));
-            (self.contact[lane] as usize, points)
+            let rolling = self.rolling_impulse.0[lane];
+            (self.contact[lane] as usize, points, rolling)
         })
     }
 
@@ -299,6 +327,9 @@ impl WideContact {
         for p in &self.points {
             let impulse = self.normal.scale(p.normal_impulse) + tangent.scale(p.tangent_impulse);
             self.apply(a, b, p, impulse);
+        }
+        if self.rolls {
+            self.turn(a, b, self.rolling_impulse);
         }
     }
 
@@ -400,7 +431,7 @@ impl WideContact {
         let tangent = self.tangent();
         for i in 0..2 {
             let mut p = self.points[i];
-            let vt = relative_velocity(a, b, &p).dot(tangent);
+            let vt = relative_velocity(a, b, &p).dot(tangent) - self.tangent_speed;
             let limit = self.friction * p.normal_impulse;
             let total = (p.tangent_impulse - p.tangent_mass * vt)
                 .max(-limit)
@@ -410,6 +441,27 @@ impl WideContact {
             self.apply(a, b, &p, tangent.scale(applied));
             self.points[i] = p;
         }
+    }
+
+    /// Rolling resistance: a torque against the relative spin, bounded by the normal
+    /// impulses the points carry now.
+    #[inline(always)]
+    fn solve_rolling(&mut self, a: &mut WideBody, b: &mut WideBody) {
+        let [p1, p2] = &self.points;
+        let limit = self.rolling_resistance * (p1.normal_impulse + p2.normal_impulse);
+        let old = self.rolling_impulse;
+        let total = (old - self.rolling_mass * (b.w - a.w))
+            .max(-limit)
+            .min(limit);
+        self.rolling_impulse = total;
+        self.turn(a, b, total - old);
+    }
+
+    /// Applies the torque impulse `impulse` to B and its opposite to A.
+    #[inline(always)]
+    fn turn(&self, a: &mut WideBody, b: &mut WideBody, impulse: F8) {
+        a.w = a.w - self.inv_i_a * impulse;
+        b.w = b.w + self.inv_i_b * impulse;
     }
 
     /// Bounces points that approached faster than `threshold` and pushed: the normal
@@ -473,6 +525,9 @@ mod tests {
             };
             c.friction = lanes(0.2, 0.6);
             c.restitution = lanes(0.3, 0.3);
+            c.tangent_speed = lanes(1.0, 0.0);
+            c.rolling_resistance = lanes(0.05, 0.05);
+            c.rolling_impulse = lanes(0.1, 0.0);
             (c.bias_rate, c.mass_scale, c.impulse_scale) =
                 (lanes(2.0, 5.0), lanes(0.1, 0.8), lanes(0.1, 0.2));
             (c.inv_mass_a, c.inv_i_a) = (lanes(0.5, 1.0), lanes(0.5, 1.0));
@@ -510,8 +565,9 @@ mod tests {
             out.extend([s.v.x, s.v.y, s.w].map(f32::to_bits));
         }
         for c in bundles {
-            for (_, impulses) in c.impulses() {
+            for (_, impulses, rolling) in c.impulses() {
                 out.extend(impulses.flat_map(|(n, t)| [n.to_bits(), t.to_bits()]));
+                out.push(rolling.to_bits());
             }
         }
         out

@@ -49,6 +49,21 @@ impl World {
         Ok(())
     }
 
+    pub fn drops_through(&self, id: BodyId) -> Result<bool> {
+        Ok(self.body_ref(id)?.drop_through)
+    }
+
+    /// Lets the body fall through one-way platforms (a game's "down and jump"), or stops
+    /// it. A platform it meets while dropping stays open to it until they part, even if
+    /// the switch is turned off before; one it stands on when turned on opens at the
+    /// next step. The switch is part of the saved state.
+    pub fn set_drop_through(&mut self, id: BodyId, drop_through: bool) -> Result<()> {
+        let index = self.state.bodies.resolve(id)?;
+        self.body_at_mut(index).drop_through = drop_through;
+        self.wake_island(index);
+        Ok(())
+    }
+
     pub fn is_enabled(&self, id: BodyId) -> Result<bool> {
         Ok(self.body_ref(id)?.enabled)
     }

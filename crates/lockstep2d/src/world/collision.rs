@@ -1,12 +1,13 @@
 //! The collision stages of a step: new pairs, manifolds, and refitting the broad phase.
 
 use super::World;
+use super::one_way;
 use super::state::SimState;
 use crate::body::{Body, BodyType, JointEdge};
 use crate::broadphase::BroadPhase;
 use crate::collide::Manifold;
 use crate::collide::{SPECULATIVE_DISTANCE, collide, goes_first};
-use crate::contact::{Contact, carry_impulses, mix_friction, mix_restitution};
+use crate::contact::{Contact, carry_impulses};
 use crate::events::{ContactBegin, ContactEnd, ContactHit};
 use crate::id::Slots;
 use crate::math::{Vec2, cross_sv};
@@ -36,6 +37,7 @@ impl World {
         let skip = |a: u32, b: u32| contacts.contains(a, b) || !may_collide(links, a, b);
         let room = (*max_contacts as usize).saturating_sub(contacts.contacts.len());
         *contact_budget_reached = !broadphase.find_new_pairs(&mut pairs, room, skip);
+        self.filter_new_pairs(&mut pairs);
         for &(s1, s2) in &pairs {
             let contact = self.new_contact(s1, s2);
             self.state.contacts.insert(contact);
@@ -51,16 +53,22 @@ impl World {
             (s1, s2)
         };
         let (shape_a, shape_b) = (self.shape(a), self.shape(b));
-        Contact {
+        let mut contact = Contact {
             shape_a: a,
             shape_b: b,
             body_a: shape_a.body,
             body_b: shape_b.body,
-            friction: mix_friction(shape_a.def.friction, shape_b.def.friction),
-            restitution: mix_restitution(shape_a.def.restitution, shape_b.def.restitution),
+            friction: 0.0,
+            restitution: 0.0,
+            tangent_speed: 0.0,
+            rolling_resistance: 0.0,
             manifold: Manifold::default(),
             cache: None,
-        }
+            passing: false,
+            enabled: true,
+        };
+        contact.mix_material(&shape_a.def, &shape_b.def);
+        contact
     }
 
     /// Rebuilds every contact's manifold from the current poses, carrying impulses over
@@ -254,7 +262,10 @@ impl Narrow<'_> {
         (shape_a, shape_b): (&Shape, &Shape),
         was_touching: bool,
     ) {
-        let recycle_distance = self.recycle_distance;
+        // A platform's manifold is rebuilt every step: whether it lets the shape through
+        // is decided from the shapes' true overlap.
+        let one_way = shape_a.def.one_way || shape_b.def.one_way;
+        let recycle_distance = if one_way { 0.0 } else { self.recycle_distance };
         // Not touching, the manifold is only kept within the speculative distance, so
         // that no approach is missed.
         let tolerance = if was_touching {
@@ -276,6 +287,9 @@ impl Narrow<'_> {
             contact.manifold = manifold;
             contact.cache = (recycle_distance > 0.0)
                 .then(|| ManifoldCache::new(&contact.manifold, body_a.xf, body_b.xf));
+        }
+        if one_way {
+            one_way::gate(contact, (shape_a, shape_b), (body_a, body_b), was_touching);
         }
     }
 }

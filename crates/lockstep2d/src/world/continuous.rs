@@ -94,7 +94,8 @@ fn first_impact(
             }
             let wall = shapes.get(other).expect("the tree lists live shapes");
             let wall_body = bodies.get(wall.body).expect("shapes name live bodies");
-            if wall_body.is_bullet || starts_behind(wall, wall_body, shape, start) {
+            let dropping = body.drop_through && wall.def.one_way;
+            if wall_body.is_bullet || dropping || starts_behind(wall, wall_body, shape, start) {
                 return;
             }
             let fixed = Core::of(&wall.collider).placed(wall_body.xf);

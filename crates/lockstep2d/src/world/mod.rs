@@ -8,7 +8,9 @@ mod collision;
 mod continuous;
 mod controllers;
 mod explode;
+mod hooks;
 mod joints;
+mod one_way;
 mod profile;
 mod query;
 mod refit;
@@ -20,6 +22,7 @@ mod state;
 mod state_values;
 
 pub use explode::ExplosionDef;
+pub use hooks::{ContactHook, ContactHookClone, PairView, PreSolve};
 pub(crate) use profile::Laps;
 pub use profile::{SolveProfile, StepProfile};
 pub use query::{QueryFilter, RayHit};
@@ -103,6 +106,8 @@ pub struct World {
     refits: Vec<Option<(ProxyKey, Aabb)>>,
     controllers: Vec<(ControllerId, Box<dyn Controller>)>,
     next_controller: u32,
+    /// The game's contact hook, not part of the saved state (`hooks.rs`).
+    hook: Option<Box<dyn ContactHook>>,
     islands: sleep::IslandScratch,
     /// Scratch of the sensor pass: the shapes a sensor touches now, and its list before.
     sensor_scratch: (Vec<u32>, Vec<SensorOverlap>),
@@ -150,6 +155,7 @@ impl World {
             refits: Vec::new(),
             controllers: Vec::new(),
             next_controller: 0,
+            hook: None,
             islands: sleep::IslandScratch::default(),
             sensor_scratch: Default::default(),
             profile: StepProfile::default(),
@@ -178,6 +184,7 @@ impl World {
         self.find_new_contacts();
         self.profile.broad_phase = laps.lap();
         self.update_contacts(dt);
+        self.run_contact_hook();
         self.profile.narrow_phase = laps.lap();
         self.solve(dt);
         self.profile.solve = laps.lap();

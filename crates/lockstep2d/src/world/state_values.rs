@@ -9,7 +9,10 @@ use super::bounds;
 use crate::body::{Body, BodyType};
 use crate::collide::Manifold;
 use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_negative};
-use crate::limits::{check_coefficient, check_speed, check_stored_point, check_velocity};
+use crate::limits::{
+    MAX_COEFFICIENT, MAX_COORDINATE, check_coefficient, check_speed, check_stored_point,
+    check_velocity,
+};
 use crate::math::Vec2;
 use crate::shape::MassData;
 
@@ -43,6 +46,8 @@ impl SimState {
         for contact in &self.contacts.contacts {
             check_coefficient("friction", contact.friction)?;
             check_coefficient("restitution", contact.restitution)?;
+            check_speed("tangent_speed", contact.tangent_speed)?;
+            check_rolling_resistance(contact.rolling_resistance)?;
             check_manifold(&contact.manifold)?;
         }
         Ok(())
@@ -139,6 +144,19 @@ fn check_manifold(manifold: &Manifold) -> Result<()> {
         check_finite("separation", point.separation)?;
         check_finite("normal_impulse", point.normal_impulse)?;
         check_finite("tangent_impulse", point.tangent_impulse)?;
+    }
+    check_finite("rolling_impulse", manifold.rolling_impulse)
+}
+
+/// A contact's rolling resistance is a coefficient times a rounding radius, so at most
+/// `MAX_COEFFICIENT · MAX_COORDINATE`.
+fn check_rolling_resistance(x: f32) -> Result<()> {
+    check_non_negative("rolling_resistance", x)?;
+    if x > MAX_COEFFICIENT * MAX_COORDINATE {
+        return Err(Error::InvalidValue {
+            field: "rolling_resistance",
+            reason: "must be at most MAX_COEFFICIENT · MAX_COORDINATE",
+        });
     }
     Ok(())
 }
