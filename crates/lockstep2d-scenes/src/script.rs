@@ -12,6 +12,11 @@ const SPAWN_PERIOD: u64 = 40;
 const KICK_PERIOD: u64 = 3;
 /// A held push lasts this many frames, then rests as long.
 const HOLD_FRAMES: u64 = 60;
+/// Frames between the player's jumps.
+const JUMP_PERIOD: u64 = 45;
+/// The player holds "down" (drops through one-way platforms) for the first third of
+/// every period this long.
+const DROP_PERIOD: u64 = 150;
 
 /// Plays the script on one scene.
 #[derive(Clone, Copy, Debug)]
@@ -42,7 +47,10 @@ impl Script {
     /// - for 60 frames out of every 120, a held sideways push on the first dynamic body
     ///   (a force, which the frame's end clears: see `play_frame`);
     /// - every 40 frames a box dropped from above the scene, and 20 frames later the last
-    ///   dynamic body removed.
+    ///   dynamic body removed;
+    /// - the first dynamic body is the player: every 45 frames it jumps (a one-shot
+    ///   impulse of 7 m/s up), and it holds "down and jump" (drops through one-way
+    ///   platforms) for 50 frames of every 150, switched on and off as a game would.
     pub fn actions(&self, frame: u64, world: &World) -> lockstep2d::Result<Vec<Action>> {
         let dynamic: Vec<BodyId> = world
             .body_ids()
@@ -78,6 +86,9 @@ impl Script {
             20 => actions.extend(dynamic.last().map(|&body| Action::Destroy { body })),
             _ => {}
         }
+        if let Some(&player) = dynamic.first() {
+            actions.extend(player_actions(frame, world, player)?);
+        }
         Ok(actions)
     }
 
@@ -87,6 +98,30 @@ impl Script {
         let actions = self.actions(frame, world)?;
         play_frame(world, &actions, dt)
     }
+}
+
+/// The player's jump and its drop-through switch on frame `frame`.
+fn player_actions(frame: u64, world: &World, player: BodyId) -> lockstep2d::Result<Vec<Action>> {
+    let mut actions = Vec::new();
+    if frame.is_multiple_of(JUMP_PERIOD) {
+        actions.push(Action::Impulse {
+            body: player,
+            impulse: world.mass(player)? * Vec2::new(0.0, 7.0),
+            point: world.center_of_mass(player)?,
+        });
+    }
+    match frame % DROP_PERIOD {
+        0 => actions.push(Action::DropThrough {
+            body: player,
+            on: true,
+        }),
+        50 => actions.push(Action::DropThrough {
+            body: player,
+            on: false,
+        }),
+        _ => {}
+    }
+    Ok(actions)
 }
 
 /// One input or edit of a frame, as data: what a recording stores.
@@ -113,6 +148,11 @@ pub enum Action {
     Destroy {
         body: BodyId,
     },
+    /// Drop through one-way platforms (`World::set_drop_through`), or stop.
+    DropThrough {
+        body: BodyId,
+        on: bool,
+    },
 }
 
 impl Action {
@@ -132,6 +172,7 @@ impl Action {
                 Ok(())
             }
             Action::Destroy { body } => world.destroy_body(body),
+            Action::DropThrough { body, on } => world.set_drop_through(body, on),
         }
     }
 }
