@@ -20,12 +20,12 @@ use super::LocalManifold;
 use super::circles::between_surfaces;
 use super::polygons::{FacePair, polygons, transformed};
 use crate::math::{Transform, Vec2, cross};
-use crate::shape::{ChainSegment, Circle, Polygon, is_convex, right_normal};
+use crate::shape::{ChainLink, Circle, Polygon};
 
 /// A circle against a link: the nearest point of the link, unless the circle's centre
 /// is behind it or nearer a neighbour (which then makes the contact).
 pub(super) fn chain_circle(
-    link: &ChainSegment,
+    link: &ChainLink,
     xf: Transform,
     circle: &Circle,
     speculative: f32,
@@ -33,7 +33,7 @@ pub(super) fn chain_circle(
     let center = xf.apply(circle.center);
     let (p1, p2) = (link.point1, link.point2);
     let edge = p2 - p1;
-    let front = right_normal(p1, p2);
+    let front = link.normal;
     if front.dot(center - p1) < 0.0 {
         return LocalManifold::default();
     }
@@ -71,21 +71,20 @@ pub(super) fn chain_circle(
 /// A (rounded) polygon against a link: the two-sided segment–polygon manifold, then its
 /// normal judged by the link's corners (see the module docs).
 pub(super) fn chain_polygon(
-    link: &ChainSegment,
+    link: &ChainLink,
     xf: Transform,
     polygon: &Polygon,
     speculative: f32,
 ) -> LocalManifold {
-    let corners = Corners::of(link);
-    if corners.is_behind(xf.apply(polygon.centroid)) {
+    if link.is_behind(xf.apply(polygon.centroid)) {
         return LocalManifold::default();
     }
     let segment = link.segment().as_polygon();
     let manifold = polygons(&segment, xf, polygon, speculative);
-    if manifold.points.iter().all(Option::is_none) || manifold.normal == corners.normal {
+    if manifold.points.iter().all(Option::is_none) || manifold.normal == link.normal {
         return manifold;
     }
-    match corners.owner(manifold.normal) {
+    match link.owner(manifold.normal) {
         Owner::This => manifold,
         Owner::Neighbour => LocalManifold::default(),
         Owner::Snap => {
@@ -103,42 +102,14 @@ enum Owner {
     Snap,
 }
 
-/// A link's ends and what meets it there.
-struct Corners {
-    p1: Vec2,
-    p2: Vec2,
-    /// Unit, `p1 → p2`.
-    edge: Vec2,
-    /// The link's front normal, and its neighbours'.
-    normal: Vec2,
-    normal0: Vec2,
-    normal2: Vec2,
-    convex1: bool,
-    convex2: bool,
-}
-
-impl Corners {
-    fn of(link: &ChainSegment) -> Corners {
-        let (g1, p1, p2, g2) = (link.ghost1, link.point1, link.point2, link.ghost2);
-        Corners {
-            p1,
-            p2,
-            edge: (p2 - p1).normalize_or_zero(),
-            normal: right_normal(p1, p2),
-            normal0: right_normal(g1, p1),
-            normal2: right_normal(p2, g2),
-            convex1: is_convex(g1, p1, p2),
-            convex2: is_convex(p1, p2, g2),
-        }
-    }
-
+impl ChainLink {
     /// Whether `point` lies behind the link and behind each convex neighbour: inside
     /// the solid, where nothing collides with the link.
     fn is_behind(&self, point: Vec2) -> bool {
         let behind = |normal: Vec2, at: Vec2| normal.dot(point - at) < 0.0;
-        behind(self.normal, self.p1)
-            && (!self.convex1 || behind(self.normal0, self.p1))
-            && (!self.convex2 || behind(self.normal2, self.p2))
+        behind(self.normal, self.point1)
+            && (!self.convex1 || behind(self.normal0, self.point1))
+            && (!self.convex2 || behind(self.normal2, self.point2))
     }
 
     /// Who makes a contact whose normal (from the link outward, unit) is `normal`.

@@ -10,7 +10,7 @@ pub use chain::{ChainDef, SurfaceMaterial};
 pub use filter::Filter;
 pub use polygon::{MAX_POLYGON_VERTICES, Polygon};
 pub use segment::{ChainSegment, Segment};
-pub(crate) use segment::{is_convex, right_normal};
+pub(crate) use segment::ChainLink;
 pub(crate) use submerged::{Submerged, Surface};
 
 use crate::error::{Error, Result, check_non_negative, check_positive};
@@ -157,7 +157,7 @@ impl Geometry {
                 Collider::Polygon(Polygon::rounded_segment(c.center1, c.center2, c.radius))
             }
             Geometry::Segment(s) => Collider::Polygon(s.as_polygon()),
-            Geometry::ChainSegment(link) => Collider::ChainSegment(link),
+            Geometry::ChainSegment(link) => Collider::ChainSegment(ChainLink::new(link)),
         }
     }
 }
@@ -405,7 +405,7 @@ impl MassData {
 pub(crate) enum Collider {
     Circle(Circle),
     Polygon(Polygon),
-    ChainSegment(ChainSegment),
+    ChainSegment(ChainLink),
 }
 
 impl Collider {

@@ -67,6 +67,51 @@ impl ChainSegment {
     }
 }
 
+/// A chain link as the narrow phase uses it: its points, and its direction, its
+/// normals and its corners, worked out once when the shape is made rather than for
+/// every contact every step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct ChainLink {
+    pub ghost1: Vec2,
+    pub point1: Vec2,
+    pub point2: Vec2,
+    pub ghost2: Vec2,
+    /// Unit, `point1 → point2`.
+    pub edge: Vec2,
+    /// The link's front normal, and its neighbours' (before and after it).
+    pub normal: Vec2,
+    pub normal0: Vec2,
+    pub normal2: Vec2,
+    /// Whether the corner at `point1` (`point2`) is convex (`is_convex`).
+    pub convex1: bool,
+    pub convex2: bool,
+}
+
+impl ChainLink {
+    pub fn new(link: ChainSegment) -> ChainLink {
+        let (g1, p1, p2, g2) = (link.ghost1, link.point1, link.point2, link.ghost2);
+        ChainLink {
+            ghost1: g1,
+            point1: p1,
+            point2: p2,
+            ghost2: g2,
+            edge: (p2 - p1).normalize_or_zero(),
+            normal: right_normal(p1, p2),
+            normal0: right_normal(g1, p1),
+            normal2: right_normal(p2, g2),
+            convex1: is_convex(g1, p1, p2),
+            convex2: is_convex(p1, p2, g2),
+        }
+    }
+
+    pub fn segment(&self) -> Segment {
+        Segment {
+            point1: self.point1,
+            point2: self.point2,
+        }
+    }
+}
+
 /// The unit normal on the right of the direction `from → to`.
 pub(crate) fn right_normal(from: Vec2, to: Vec2) -> Vec2 {
     let edge = to - from;
@@ -76,7 +121,7 @@ pub(crate) fn right_normal(from: Vec2, to: Vec2) -> Vec2 {
 /// Whether the turn `a → b → c` bends away from the right-hand side: the corner at `b`
 /// sticks out of the solid behind the links (a hilltop for a ground seen from above).
 /// Bends under about half a degree count as flat.
-pub(crate) fn is_convex(a: Vec2, b: Vec2, c: Vec2) -> bool {
+fn is_convex(a: Vec2, b: Vec2, c: Vec2) -> bool {
     const MIN_SIN: f32 = 0.01;
     let (e1, e2) = ((b - a).normalize_or_zero(), (c - b).normalize_or_zero());
     cross(e1, e2) >= MIN_SIN
