@@ -11,6 +11,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::collide::Manifold;
+use crate::limits::MAX_SPEED;
 use crate::recycle::ManifoldCache;
 use crate::shape::ShapeDef;
 
@@ -51,11 +52,12 @@ impl Contact {
         self.manifold.rolling_impulse = rolling;
     }
 
-    /// Sets the contact's material from its two shapes' (`mix_material`).
+    /// Sets the contact's material from its two shapes'.
     pub fn mix_material(&mut self, a: &ShapeDef, b: &ShapeDef) {
         self.friction = mix_friction(a.friction, b.friction);
         self.restitution = mix_restitution(a.restitution, b.restitution);
-        self.tangent_speed = a.tangent_speed + b.tangent_speed;
+        // Each is within MAX_SPEED; their sum is held there too.
+        self.tangent_speed = (a.tangent_speed + b.tangent_speed).clamp(-MAX_SPEED, MAX_SPEED);
         self.rolling_resistance = mix_rolling_resistance(a, b);
     }
 }

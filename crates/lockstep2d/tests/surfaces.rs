@@ -104,3 +104,23 @@ fn a_disc_without_rolling_resistance_keeps_rolling() {
     let v = world.linear_velocity(disc).unwrap().x;
     assert!((v - 4.0).abs() < 0.02, "rolled on at {v} m/s");
 }
+
+/// Two belts at the fastest speed the API takes, touching: their contact's speed is
+/// held to that limit too, so the state saves and loads.
+#[test]
+fn the_fastest_belts_touching_save_and_load() {
+    let mut world = World::new(&WorldDef::default()).unwrap();
+    let belt = ShapeDef::new_box(2.0, 0.5)
+        .unwrap()
+        .with_tangent_speed(lockstep2d::MAX_SPEED);
+    let ground = world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap();
+    world.create_shape(ground, &belt).unwrap();
+    let top = world
+        .create_body(&BodyDef::dynamic(Vec2::new(0.0, 1.0)))
+        .unwrap();
+    world.create_shape(top, &belt).unwrap();
+    run(&mut world, 3);
+    assert!(world.contacts().count() > 0);
+    let bytes = world.snapshot().to_bytes();
+    assert!(lockstep2d::Snapshot::from_bytes(&bytes).is_ok());
+}

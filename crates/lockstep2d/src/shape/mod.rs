@@ -9,8 +9,8 @@ mod submerged;
 pub use chain::{ChainDef, SurfaceMaterial};
 pub use filter::Filter;
 pub use polygon::{MAX_POLYGON_VERTICES, Polygon};
-pub use segment::{ChainSegment, Segment};
 pub(crate) use segment::ChainLink;
+pub use segment::{ChainSegment, Segment};
 pub(crate) use submerged::{Submerged, Surface};
 
 use crate::error::{Error, Result, check_non_negative, check_positive};
@@ -175,7 +175,7 @@ pub struct ShapeDef {
     pub restitution: f32,
     /// Surface speed (m/s) of a conveyor belt: what touches the shape is carried along
     /// its surface at this speed, clockwise round it for a positive value (to the right
-    /// along the top of a box). A contact uses the sum of its shapes' values.
+    /// along the top of a box). A contact uses the sum of its shapes' values (within `MAX_SPEED`).
     pub tangent_speed: f32,
     /// Box2D's rolling resistance: a torque against rolling of at most this times the
     /// normal force times the larger rounding radius of the two shapes (a disc's or
