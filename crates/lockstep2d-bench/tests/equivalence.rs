@@ -317,3 +317,21 @@ fn surfaces_a_peer_does_not_have_are_refused_by_name() {
         assert!(message.contains(what), "{}: {message}", engine.name());
     }
 }
+
+#[test]
+fn every_engine_builds_the_chain_scenes() {
+    let terrain = lockstep2d_scenes::named("terrain").expect("a named scene");
+    for engine in Engine::ALL {
+        let mut world = build(engine, &terrain);
+        world.step().expect("step");
+        assert_eq!(
+            world.bodies().len(),
+            terrain.bodies.len(),
+            "{}",
+            engine.name()
+        );
+    }
+    // The platformer has one-way ledges and a belt: lockstep2d only.
+    let platformer = lockstep2d_scenes::named("platformer").expect("a named scene");
+    build(Engine::Lockstep2d, &platformer).step().expect("step");
+}
