@@ -3,16 +3,22 @@
 //! Settings come from the scene: gravity, contact hertz and damping ratio, push-out
 //! speed (`contactSpeed`), joint stiffness (`constraintHertz`), restitution threshold;
 //! substeps per step. Every joint kind but the motor joint converts (Box2D's motor joint
-//! is now spring-driven and has no offset target to match lockstep2d's).
+//! is now spring-driven and has no offset target to match lockstep2d's). Shapes take
+//! their whole material (tangent speed and rolling resistance too); segments and chains
+//! convert, chains padded so that Box2D collides on every link as lockstep2d does (see
+//! `ChainPoints`), but not one-way shapes: Box2D's one-way platforms are a pre-solve
+//! callback, not a shape setting.
 
 use boxdd_sys::ffi::*;
-use lockstep2d_scenes::{BodyJson, BodyKind, JointJson, JointKind, SceneDef, ShapeJson};
+use lockstep2d_scenes::{
+    BodyJson, BodyKind, JointJson, JointKind, MaterialJson, SceneDef, ShapeJson,
+};
 
 use crate::engine::{BenchWorld, BodyState, QueryBox, QueryRay};
 use crate::frames::{
     DEFAULT_WHEEL_SPRING, distance_length, local_frame_angle, local_point, rotation,
 };
-use crate::geometry::geometry;
+use crate::geometry::{geometry, right_normal};
 use crate::settings::Settings;
 use lockstep2d_scenes::ShapeGeometry as Geometry;
 
@@ -201,19 +207,24 @@ fn world_def(settings: &Settings) -> b2WorldDef {
 }
 
 fn add_shape(body: b2BodyId, shape: &ShapeJson) -> Result<(), String> {
+    if shape.one_way {
+        // Box2D's one-way platforms are a pre-solve callback the game writes, not a
+        // shape setting.
+        return Err("a one-way shape (Box2D has no one-way flag)".to_string());
+    }
+    let filter = b2Filter {
+        categoryBits: shape.filter.category_bits,
+        maskBits: shape.filter.mask_bits,
+        groupIndex: shape.filter.group_index,
+    };
     // SAFETY: b2DefaultShapeDef only fills a struct; the create calls get a live body
     // and geometry that outlives the call. Box2D mixes friction as the geometric mean
     // and restitution as the max, as lockstep2d does.
     unsafe {
         let mut sd = b2DefaultShapeDef();
         sd.density = shape.density;
-        sd.material.friction = shape.friction;
-        sd.material.restitution = shape.restitution;
-        sd.filter = b2Filter {
-            categoryBits: shape.filter.category_bits,
-            maskBits: shape.filter.mask_bits,
-            groupIndex: shape.filter.group_index,
-        };
+        sd.material = material(&shape.material());
+        sd.filter = filter;
         match geometry(shape)? {
             Geometry::Box {
                 half_width,
@@ -252,9 +263,105 @@ fn add_shape(body: b2BodyId, shape: &ShapeJson) -> Result<(), String> {
                 };
                 b2CreateCapsuleShape(body, &sd, &capsule);
             }
+            Geometry::Segment { point1, point2 } => {
+                let segment = b2Segment {
+                    point1: vec2(point1),
+                    point2: vec2(point2),
+                };
+                b2CreateSegmentShape(body, &sd, &segment);
+            }
+            Geometry::Chain { points, is_loop } => {
+                let chain = ChainPoints::new(shape, points, is_loop)?;
+                let mut cd = b2DefaultChainDef();
+                cd.points = chain.points.as_ptr();
+                cd.count = chain.points.len() as i32;
+                cd.materials = chain.materials.as_ptr();
+                cd.materialCount = chain.materials.len() as i32;
+                cd.filter = filter;
+                cd.isLoop = is_loop;
+                b2CreateChain(body, &cd);
+            }
         }
     }
     Ok(())
+}
+
+/// A scene chain as Box2D's chain definition takes it. Box2D's open chain does not
+/// collide on its first and last links: they only lend their far points as ghosts. Ours
+/// collides on every link, with square ledges at its ends, so the points go to Box2D
+/// with one more at each end, a metre behind the end point (the end minus the end
+/// link's right-hand normal, the ghost lockstep2d gives that end): both engines then
+/// collide on the same links with the same ends. A loop goes as it is.
+struct ChainPoints {
+    points: Vec<b2Vec2>,
+    /// One for every link, or one for each of Box2D's points (an open chain's link k
+    /// takes point k's material, so the padded ends' materials are placeholders).
+    materials: Vec<b2SurfaceMaterial>,
+}
+
+impl ChainPoints {
+    fn new(shape: &ShapeJson, points: &[[f32; 2]], is_loop: bool) -> Result<ChainPoints, String> {
+        // Box2D asserts on fewer than four points, loops included.
+        if is_loop && points.len() < 4 {
+            return Err("a chain loop of fewer than four points (Box2D's least)".to_string());
+        }
+        if points.len() < 2 {
+            return Err("a chain of fewer than two points".to_string());
+        }
+        let scene_materials: Vec<b2SurfaceMaterial> = match &shape.materials {
+            Some(materials) => materials.iter().map(material).collect(),
+            None => vec![material(&shape.material())],
+        };
+        let links = if is_loop {
+            points.len()
+        } else {
+            points.len() - 1
+        };
+        if scene_materials.len() != 1 && scene_materials.len() != links {
+            return Err("a chain whose materials are neither one nor one per link".to_string());
+        }
+        if is_loop {
+            return Ok(ChainPoints {
+                points: points.iter().map(|&p| vec2(p)).collect(),
+                materials: scene_materials,
+            });
+        }
+        let n = points.len();
+        let first = right_normal(points[0], points[1]);
+        let last = right_normal(points[n - 2], points[n - 1]);
+        let before = [points[0][0] - first[0], points[0][1] - first[1]];
+        let after = [points[n - 1][0] - last[0], points[n - 1][1] - last[1]];
+        let padded = std::iter::once(before)
+            .chain(points.iter().copied())
+            .chain(std::iter::once(after));
+        let materials = match scene_materials.as_slice() {
+            [one] => vec![*one],
+            per_link => {
+                // Box2D's link k (from padded point k + 1) takes material k + 1.
+                let (head, tail) = (per_link[0], per_link[links - 1]);
+                let mut padded_materials = Vec::with_capacity(n + 2);
+                padded_materials.push(head);
+                padded_materials.extend_from_slice(per_link);
+                padded_materials.extend([tail, tail]);
+                padded_materials
+            }
+        };
+        Ok(ChainPoints {
+            points: padded.map(vec2).collect(),
+            materials,
+        })
+    }
+}
+
+/// A scene material as Box2D's surface material.
+fn material(m: &MaterialJson) -> b2SurfaceMaterial {
+    // SAFETY: only fills a struct.
+    let mut out = unsafe { b2DefaultSurfaceMaterial() };
+    out.friction = m.friction;
+    out.restitution = m.restitution;
+    out.tangentSpeed = m.tangent_speed;
+    out.rollingResistance = m.rolling_resistance;
+    out
 }
 
 /// A joint's two bodies and its frame on each: the anchor (B's own anchor for a distance

@@ -15,11 +15,18 @@
 //! joint angles and translations start at 0 as lockstep2d's do. rapier has one motor
 //! per axis, so a spring and a motor on the same axis become one motor whose force
 //! limit caps the spring too. Not converted: the motor joint and weld springs.
+//!
+//! Segments are rapier's segments; chains its polylines, one-sided on the same side as
+//! lockstep2d's links, with one material for the whole chain. Not converted: tangent
+//! speed, rolling resistance and one-way shapes (rapier has none of them but through a
+//! contact-modifying hook the game writes), and a chain whose links differ in material.
 
 use lockstep2d::Filter;
 use lockstep2d_scenes::{
-    BodyJson, BodyKind, JointJson, JointKind, MotorJson, SceneDef, ShapeJson, SpringJson,
+    BodyJson, BodyKind, JointJson, JointKind, MaterialJson, MotorJson, SceneDef, ShapeJson,
+    SpringJson,
 };
+use rapier2d::parry::shape::PolylineFlags;
 use rapier2d::prelude::*;
 
 use crate::engine::{BenchWorld, BodyState, QueryBox, QueryRay};
@@ -155,6 +162,8 @@ fn integration_parameters(settings: &Settings) -> IntegrationParameters {
 /// Friction mixes as the geometric mean and restitution as the max, as lockstep2d's
 /// and Box2D's do (rapier's default is the average for both).
 fn collider(shape: &ShapeJson) -> Result<Collider, String> {
+    unsupported_surface(shape)?;
+    let mut material = shape.material();
     let builder = match geometry(shape)? {
         Geometry::Box {
             half_width,
@@ -175,15 +184,62 @@ fn collider(shape: &ShapeJson) -> Result<Collider, String> {
             center2,
             radius,
         } => ColliderBuilder::capsule_from_endpoints(vector(center1), vector(center2), radius),
+        Geometry::Segment { point1, point2 } => {
+            ColliderBuilder::segment(vector(point1), vector(point2))
+        }
+        Geometry::Chain { points, is_loop } => {
+            if let Some(materials) = &shape.materials {
+                material = one_material(materials)?;
+            }
+            polyline(points, is_loop)
+        }
     };
     Ok(builder
         .collision_groups(interaction_groups(&shape.filter)?)
         .density(shape.density)
-        .friction(shape.friction)
-        .restitution(shape.restitution)
+        .friction(material.friction)
+        .restitution(material.restitution)
         .friction_combine_rule(CoefficientCombineRule::GeometricMean)
         .restitution_combine_rule(CoefficientCombineRule::Max)
         .build())
+}
+
+/// A chain as rapier's polyline, one-sided (`PolylineFlags::ORIENTED`) on the right of
+/// each link as lockstep2d's chain is; a loop joins its last point to its first.
+fn polyline(points: &[[f32; 2]], is_loop: bool) -> ColliderBuilder {
+    let vertices: Vec<Vector> = points.iter().map(|&p| vector(p)).collect();
+    let n = vertices.len() as u32;
+    let links = if is_loop { n } else { n.saturating_sub(1) };
+    let indices = (0..links).map(|i| [i, (i + 1) % n]).collect();
+    ColliderBuilder::polyline_with_flags(vertices, Some(indices), PolylineFlags::ORIENTED)
+}
+
+/// rapier has one material per collider, so a chain converts only if all its links'
+/// materials are one.
+fn one_material(materials: &[MaterialJson]) -> Result<MaterialJson, String> {
+    match materials {
+        [first, rest @ ..] if rest.iter().all(|m| m == first) => Ok(*first),
+        _ => Err("a chain with a material per link (rapier has one per collider)".into()),
+    }
+}
+
+/// Surface settings rapier has no counterpart for: a scene using one is skipped for
+/// rapier rather than run without it.
+fn unsupported_surface(shape: &ShapeJson) -> Result<(), String> {
+    let materials = shape.materials.iter().flatten();
+    let tangent = shape.tangent_speed != 0.0 || materials.clone().any(|m| m.tangent_speed != 0.0);
+    let rolling =
+        shape.rolling_resistance != 0.0 || materials.clone().any(|m| m.rolling_resistance != 0.0);
+    if tangent {
+        return Err("a shape with a tangent speed (rapier has no conveyor surfaces)".into());
+    }
+    if rolling {
+        return Err("a shape with rolling resistance, which rapier does not have".into());
+    }
+    if shape.one_way {
+        return Err("a one-way shape (rapier's are a contact-modifying hook)".into());
+    }
+    Ok(())
 }
 
 /// A filter as rapier's groups: the same test on category and mask, but rapier has 32

@@ -25,5 +25,14 @@ pub fn reach(geometry: &ShapeGeometry) -> f32 {
             center2,
             radius,
         } => len(center1).max(len(center2)) + radius,
+        ShapeGeometry::Segment { point1, point2 } => len(point1).max(len(point2)),
+        ShapeGeometry::Chain { points, .. } => points.iter().map(|&p| len(p)).fold(0.0, f32::max),
     }
+}
+
+/// The unit normal on the right of `from → to`: the side a chain link collides on.
+pub fn right_normal(from: [f32; 2], to: [f32; 2]) -> [f32; 2] {
+    let (dx, dy) = (to[0] - from[0], to[1] - from[1]);
+    let length = dx.hypot(dy);
+    [dy / length, -dx / length]
 }

@@ -23,8 +23,9 @@ use lockstep2d_bench::timing::EngineRun;
 #[global_allocator]
 static ALLOC: CountingAlloc = CountingAlloc;
 
-/// Box2D v3's benchmark scenes, in its order: what `all` runs.
-const ALL_SCENES: [&str; 7] = [
+/// What `all` runs: Box2D v3's benchmark scenes in its order, then `terrain`, the
+/// chain benchmark.
+const ALL_SCENES: [&str; 8] = [
     "joint_grid",
     "large_pyramid",
     "many_pyramids",
@@ -32,12 +33,14 @@ const ALL_SCENES: [&str; 7] = [
     "smash",
     "spinner",
     "tumbler",
+    "terrain",
 ];
 
 #[derive(Parser, Debug)]
 #[command(about = "Time lockstep2d against rapier2d and Box2D v3 on the same scenes")]
 struct Args {
-    /// A named scene (`lockstep2d scenes` lists them), `all` for Box2D's benchmarks, or
+    /// A named scene (`lockstep2d scenes` lists them), `all` for Box2D's benchmarks and
+    /// `terrain`, or
     /// `raycast` / `overlap` / `overlap_exact` for 10,000 scene queries into a settled
     /// large_pyramid, or `raycast_tumbling` for 100 rays after each of 100 steps of
     /// tumbler.

@@ -4,8 +4,8 @@
 use lockstep2d_scenes::{SceneDef, SolverJson};
 
 /// Box2D's benchmark scenes that turn sleeping off (`b2World_EnableSleeping(worldId,
-/// false)` in Box2D's `shared/benchmarks.c`). The others keep Box2D's default, sleep on,
-/// in every engine.
+/// false)` in Box2D's `shared/benchmarks.c`). The others sleep as the scene says
+/// (`terrain` and most scenes: on, Box2D's default), in every engine.
 const NO_SLEEP_SCENES: [&str; 3] = ["large_pyramid", "many_pyramids", "joint_grid"];
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -30,7 +30,7 @@ impl Settings {
             substeps: def.solver.substeps.max(1),
             solver: def.solver,
             gravity: def.gravity,
-            sleep: !NO_SLEEP_SCENES.contains(&def.name()),
+            sleep: def.sleep && !NO_SLEEP_SCENES.contains(&def.name()),
             threads: threads.max(1),
         }
     }

@@ -5,14 +5,16 @@
 //! into a path (`density` on shape 0 of body 3 is `bodies[3].shapes[0].density`).
 
 use lockstep2d::{
-    BodyDef, BodyId, BodyType, Capsule, Circle, DistanceJointDef, Geometry, JointDef, JointId,
-    Limit, Motor, MotorJointDef, Polygon, PrismaticJointDef, RevoluteJointDef, ShapeDef,
-    SleepSettings, Spring, Vec2, WeldJointDef, WheelJointDef, World, WorldDef,
+    BodyDef, BodyId, BodyType, Capsule, ChainDef, Circle, DistanceJointDef, Geometry, JointDef,
+    JointId, Limit, Motor, MotorJointDef, Polygon, PrismaticJointDef, RevoluteJointDef, Segment,
+    ShapeDef, SleepSettings, Spring, Vec2, WeldJointDef, WheelJointDef, World, WorldDef,
 };
 
-use crate::def::{BodyJson, BodyKind, JointJson, JointKind, SceneDef, ShapeJson, SpringJson};
+use crate::def::{
+    BodyJson, BodyKind, JointJson, JointKind, MaterialJson, SceneDef, ShapeJson, SpringJson,
+};
 use crate::error::SceneError;
-use crate::load::{ShapeGeometry, shape_path};
+use crate::load::{FieldError, ShapeGeometry, shape_path};
 
 /// A built scene: the world, and the ids of its bodies and joints in definition order,
 /// so `bodies[i]` is the body that `bodies[i]` of the definition made.
@@ -106,17 +108,77 @@ fn add_body(world: &mut World, i: usize, body: &BodyJson) -> Result<BodyId, Scen
         .create_body(&def)
         .map_err(|e| engine_error(&format!("bodies[{i}]"), &e))?;
     for (j, shape) in body.shapes.iter().enumerate() {
-        let def = shape_def(shape)
+        let prefix = format!("bodies[{i}].shapes[{j}]");
+        let def = engine_shape(shape)
             .map_err(|(field, message)| SceneError::new(shape_path(i, j, field), message))?;
-        world
-            .create_shape(id, &def)
-            .map_err(|e| engine_error(&format!("bodies[{i}].shapes[{j}]"), &e))?;
+        match def {
+            EngineShape::Shape(def) => world
+                .create_shape(id, &def)
+                .map(|_| ())
+                .map_err(|e| engine_error(&prefix, &e))?,
+            EngineShape::Chain(def) => world
+                .create_chain(id, &def)
+                .map(|_| ())
+                .map_err(|e| chain_error(&prefix, shape, &e))?,
+        }
     }
     Ok(id)
 }
 
-/// The engine's shape definition, or the JSON field that is wrong and why.
-fn shape_def(shape: &ShapeJson) -> Result<ShapeDef, (&'static str, String)> {
+/// The engine's chain definition: the shape's own material on every link unless the
+/// chain gives `materials`.
+fn chain_def(shape: &ShapeJson, points: &[[f32; 2]], is_loop: bool) -> ChainDef {
+    let materials = match &shape.materials {
+        Some(materials) => materials.iter().map(|&m| m.into()).collect(),
+        None => vec![shape.material().into()],
+    };
+    ChainDef {
+        points: points.iter().map(|&p| vec2(p)).collect(),
+        is_loop,
+        materials,
+        filter: shape.filter,
+        one_way: shape.one_way,
+    }
+}
+
+/// A chain's error at its path. The engine checks each link's material as it makes the
+/// link; when the chain gives `materials`, a material value it refuses is named in the
+/// material it came from (`materials[2].friction`), found by trying each material on a
+/// lone segment, as the engine would check it.
+fn chain_error(prefix: &str, shape: &ShapeJson, e: &lockstep2d::Error) -> SceneError {
+    let from_material = matches!(
+        e.field(),
+        Some("friction" | "restitution" | "tangent_speed" | "rolling_resistance")
+    );
+    let Some(materials) = shape.materials.as_ref().filter(|_| from_material) else {
+        return engine_error(prefix, e);
+    };
+    let refused = |m: &MaterialJson| {
+        let mut scratch = World::new(&WorldDef::default()).expect("the default world is valid");
+        let body = scratch
+            .create_body(&BodyDef::default())
+            .expect("the default body is valid");
+        let line = Geometry::Segment(Segment {
+            point1: Vec2::ZERO,
+            point2: Vec2::X,
+        });
+        let def = ShapeDef::new(line).with_material((*m).into());
+        scratch.create_shape(body, &def).is_err()
+    };
+    match materials.iter().position(refused) {
+        Some(k) => engine_error(&format!("{prefix}.materials[{k}]"), e),
+        None => engine_error(prefix, e),
+    }
+}
+
+/// What a scene shape becomes in the engine: one shape, or a chain of link shapes.
+enum EngineShape {
+    Shape(ShapeDef),
+    Chain(ChainDef),
+}
+
+/// The engine's shape or chain definition, or the JSON field that is wrong and why.
+fn engine_shape(shape: &ShapeJson) -> Result<EngineShape, FieldError> {
     // Polygon constructors report `polygon`; in a scene file those are the vertices.
     let polygon_error = |e: lockstep2d::Error| {
         let field = match e.field() {
@@ -152,17 +214,22 @@ fn shape_def(shape: &ShapeJson) -> Result<ShapeDef, (&'static str, String)> {
             center2: vec2(center2),
             radius,
         }),
+        ShapeGeometry::Segment { point1, point2 } => Geometry::Segment(Segment {
+            point1: vec2(point1),
+            point2: vec2(point2),
+        }),
+        ShapeGeometry::Chain { points, is_loop } => {
+            return Ok(EngineShape::Chain(chain_def(shape, points, is_loop)));
+        }
     };
-    Ok(ShapeDef {
+    Ok(EngineShape::Shape(ShapeDef {
         geometry,
         density: shape.density,
-        friction: shape.friction,
-        restitution: shape.restitution,
+        one_way: shape.one_way,
         filter: shape.filter,
         is_sensor: shape.sensor,
-        user_data: shape.user_data,
-        ..ShapeDef::new(geometry)
-    })
+        ..ShapeDef::new(geometry).with_material(shape.material().into())
+    }))
 }
 
 fn add_joint(

@@ -285,6 +285,11 @@ pub enum ShapeKind {
     Polygon,
     /// `center1`, `center2`, `radius`.
     Capsule,
+    /// `point1`, `point2`: a line, solid from both sides; no mass.
+    Segment,
+    /// `points`; optional `loop`, `materials`: a polyline of one-sided links, solid on
+    /// the right of the direction the points run in; no mass.
+    Chain,
 }
 
 impl ShapeKind {
@@ -294,12 +299,19 @@ impl ShapeKind {
             ShapeKind::Circle => "circle",
             ShapeKind::Polygon => "polygon",
             ShapeKind::Capsule => "capsule",
+            ShapeKind::Segment => "segment",
+            ShapeKind::Chain => "chain",
         }
+    }
+
+    /// Whether the shape is a line (a segment or a chain), with no area and so no mass.
+    pub fn is_line(self) -> bool {
+        matches!(self, ShapeKind::Segment | ShapeKind::Chain)
     }
 }
 
 /// Shape defaults: Box2D v3's, as `lockstep2d::ShapeDef::new`.
-const DEFAULT_DENSITY: f32 = 1.0;
+pub(crate) const DEFAULT_DENSITY: f32 = 1.0;
 const DEFAULT_FRICTION: f32 = 0.6;
 
 /// One shape. A flat struct rather than an enum so that files stay flat: the geometry
@@ -359,6 +371,33 @@ pub struct ShapeJson {
         skip_serializing_if = "Option::is_none"
     )]
     pub radius: Option<f32>,
+    /// Segment ends in body coordinates.
+    #[serde(
+        default,
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub point1: Option<[f32; 2]>,
+    #[serde(
+        default,
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub point2: Option<[f32; 2]>,
+    /// A chain's points in body coordinates, in order.
+    #[serde(
+        default,
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub points: Option<Vec<[f32; 2]>>,
+    /// Whether a chain joins its last point back to its first; open when absent.
+    #[serde(default, rename = "loop", skip_serializing_if = "Option::is_none")]
+    pub is_loop: Option<bool>,
+    /// A chain's materials, one per link in order; every link takes the shape's own
+    /// material when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub materials: Option<Vec<MaterialJson>>,
     /// kg/m²; must be > 0 on a dynamic body, unless the shape is a sensor.
     #[serde(
         default = "default_density",
@@ -372,6 +411,23 @@ pub struct ShapeJson {
     pub friction: f32,
     #[serde(default, deserialize_with = "crate::finite::deserialize")]
     pub restitution: f32,
+    /// Conveyor surface speed (m/s), clockwise round the shape; 0 when absent.
+    #[serde(
+        default,
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "is_zero"
+    )]
+    pub tangent_speed: f32,
+    /// Box2D's rolling resistance; 0 when absent.
+    #[serde(
+        default,
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "is_zero"
+    )]
+    pub rolling_resistance: f32,
+    /// A one-way platform: segments and chains only. False when absent.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub one_way: bool,
     /// Which shapes it may touch: `{"category_bits", "mask_bits", "group_index"}`, any
     /// left out at its default (1, all, 0); touching every shape when absent.
     #[serde(default, skip_serializing_if = "is_default_filter")]
@@ -405,9 +461,17 @@ impl ShapeJson {
             vertices: None,
             center1: None,
             center2: None,
+            point1: None,
+            point2: None,
+            points: None,
+            is_loop: None,
+            materials: None,
             density: DEFAULT_DENSITY,
             friction: DEFAULT_FRICTION,
             restitution: 0.0,
+            tangent_speed: 0.0,
+            rolling_resistance: 0.0,
+            one_way: false,
             filter: Filter::default(),
             sensor: false,
             user_data: 0,
@@ -447,6 +511,74 @@ impl ShapeJson {
         }
     }
 
+    /// A two-sided line from `point1` to `point2`.
+    pub fn segment(point1: [f32; 2], point2: [f32; 2]) -> ShapeJson {
+        ShapeJson {
+            point1: Some(point1),
+            point2: Some(point2),
+            ..ShapeJson::bare(ShapeKind::Segment)
+        }
+    }
+
+    /// An open chain through `points`, solid on the right of the way they run.
+    pub fn chain(points: Vec<[f32; 2]>) -> ShapeJson {
+        ShapeJson {
+            points: Some(points),
+            ..ShapeJson::bare(ShapeKind::Chain)
+        }
+    }
+
+    /// A chain through `points` closed into a loop: counter-clockwise keeps things out,
+    /// clockwise keeps them in.
+    pub fn chain_loop(points: Vec<[f32; 2]>) -> ShapeJson {
+        ShapeJson {
+            is_loop: Some(true),
+            ..ShapeJson::chain(points)
+        }
+    }
+
+    /// The same segment or chain as a one-way platform.
+    pub fn one_way(self) -> ShapeJson {
+        ShapeJson {
+            one_way: true,
+            ..self
+        }
+    }
+
+    /// A chain whose links take `materials`, one per link in order.
+    pub fn with_materials(self, materials: Vec<MaterialJson>) -> ShapeJson {
+        ShapeJson {
+            materials: Some(materials),
+            ..self
+        }
+    }
+
+    pub fn with_tangent_speed(self, tangent_speed: f32) -> ShapeJson {
+        ShapeJson {
+            tangent_speed,
+            ..self
+        }
+    }
+
+    pub fn with_rolling_resistance(self, rolling_resistance: f32) -> ShapeJson {
+        ShapeJson {
+            rolling_resistance,
+            ..self
+        }
+    }
+
+    /// The shape's own surface material: what every link of a chain without
+    /// `materials` takes.
+    pub fn material(&self) -> MaterialJson {
+        MaterialJson {
+            friction: self.friction,
+            restitution: self.restitution,
+            tangent_speed: self.tangent_speed,
+            rolling_resistance: self.rolling_resistance,
+            user_data: self.user_data,
+        }
+    }
+
     pub fn with_density(self, density: f32) -> ShapeJson {
         ShapeJson { density, ..self }
     }
@@ -464,6 +596,73 @@ impl ShapeJson {
 
     pub fn with_filter(self, filter: Filter) -> ShapeJson {
         ShapeJson { filter, ..self }
+    }
+}
+
+/// One link's surface material in a chain's `materials`: `lockstep2d::SurfaceMaterial`,
+/// each field defaulting as a shape's does.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MaterialJson {
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub friction: f32,
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub restitution: f32,
+    #[serde(
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "is_zero"
+    )]
+    pub tangent_speed: f32,
+    #[serde(
+        deserialize_with = "crate::finite::deserialize",
+        skip_serializing_if = "is_zero"
+    )]
+    pub rolling_resistance: f32,
+    #[serde(skip_serializing_if = "is_zero_u64")]
+    pub user_data: u64,
+}
+
+impl Default for MaterialJson {
+    fn default() -> Self {
+        MaterialJson {
+            friction: DEFAULT_FRICTION,
+            restitution: 0.0,
+            tangent_speed: 0.0,
+            rolling_resistance: 0.0,
+            user_data: 0,
+        }
+    }
+}
+
+impl MaterialJson {
+    pub fn with_friction(self, friction: f32) -> MaterialJson {
+        MaterialJson { friction, ..self }
+    }
+
+    pub fn with_restitution(self, restitution: f32) -> MaterialJson {
+        MaterialJson {
+            restitution,
+            ..self
+        }
+    }
+
+    pub fn with_tangent_speed(self, tangent_speed: f32) -> MaterialJson {
+        MaterialJson {
+            tangent_speed,
+            ..self
+        }
+    }
+}
+
+impl From<MaterialJson> for lockstep2d::SurfaceMaterial {
+    fn from(m: MaterialJson) -> Self {
+        lockstep2d::SurfaceMaterial {
+            friction: m.friction,
+            restitution: m.restitution,
+            tangent_speed: m.tangent_speed,
+            rolling_resistance: m.rolling_resistance,
+            user_data: m.user_data,
+        }
     }
 }
 
@@ -694,6 +893,15 @@ mod tests {
             (json.density, json.friction, json.restitution),
             (shape.density, shape.friction, shape.restitution)
         );
+        assert_eq!(
+            (json.tangent_speed, json.rolling_resistance, json.one_way),
+            (shape.tangent_speed, shape.rolling_resistance, shape.one_way)
+        );
+        assert_eq!(
+            lockstep2d::SurfaceMaterial::from(MaterialJson::default()),
+            lockstep2d::SurfaceMaterial::default()
+        );
+        assert_eq!(json.material(), MaterialJson::default());
         let joint = RevoluteJointDef::at(Vec2::ZERO);
         assert_eq!(DEFAULT_JOINT_BIAS_FACTOR, joint.bias_factor);
         assert_eq!(

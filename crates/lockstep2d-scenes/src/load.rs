@@ -2,14 +2,14 @@
 //!
 //! serde (through `serde_path_to_error`) catches syntax errors, wrong types, unknown
 //! fields and numbers that overflow an `f32`, each with the path it happened at. What
-//! serde cannot see, that a shape's geometry fields fit its `type`, is checked here.
+//! serde cannot see, that a shape's fields fit its `type`, is checked here.
 //! Whether the values make sense (a positive density, a convex polygon) is the engine's
 //! call, made when the scene is built.
 
 use std::io::Read;
 use std::path::Path;
 
-use crate::def::{SceneDef, ShapeJson, ShapeKind};
+use crate::def::{DEFAULT_DENSITY, MaterialJson, SceneDef, ShapeJson, ShapeKind};
 use crate::error::SceneError;
 
 /// Parses a scene and checks its structure. A scene without a `name` is called "scene".
@@ -135,6 +135,14 @@ pub enum ShapeGeometry<'a> {
         center2: [f32; 2],
         radius: f32,
     },
+    Segment {
+        point1: [f32; 2],
+        point2: [f32; 2],
+    },
+    Chain {
+        points: &'a [[f32; 2]],
+        is_loop: bool,
+    },
 }
 
 /// The field that does not fit, and why.
@@ -152,6 +160,7 @@ impl ShapeJson {
     /// the field with the shape's path.
     pub(crate) fn checked_geometry(&self) -> Result<ShapeGeometry<'_>, FieldError> {
         self.check_unused()?;
+        self.check_line_fields()?;
         let kind = self.kind;
         Ok(match kind {
             ShapeKind::Box => ShapeGeometry::Box {
@@ -172,6 +181,14 @@ impl ShapeJson {
                 center2: required(kind, "center2", self.center2)?,
                 radius: required(kind, "radius", self.radius)?,
             },
+            ShapeKind::Segment => ShapeGeometry::Segment {
+                point1: required(kind, "point1", self.point1)?,
+                point2: required(kind, "point2", self.point2)?,
+            },
+            ShapeKind::Chain => ShapeGeometry::Chain {
+                points: required(kind, "points", self.points.as_deref())?,
+                is_loop: self.is_loop.unwrap_or(false),
+            },
         })
     }
 
@@ -187,12 +204,19 @@ impl ShapeJson {
             ("center1", self.center1.is_some()),
             ("center2", self.center2.is_some()),
             ("radius", self.radius.is_some()),
+            ("point1", self.point1.is_some()),
+            ("point2", self.point2.is_some()),
+            ("points", self.points.is_some()),
+            ("loop", self.is_loop.is_some()),
+            ("materials", self.materials.is_some()),
         ];
         let takes: &[&str] = match self.kind {
             ShapeKind::Box => &["half_width", "half_height", "center", "angle"],
             ShapeKind::Circle => &["center", "radius"],
             ShapeKind::Polygon => &["vertices"],
             ShapeKind::Capsule => &["center1", "center2", "radius"],
+            ShapeKind::Segment => &["point1", "point2"],
+            ShapeKind::Chain => &["points", "loop", "materials"],
         };
         match present
             .iter()
@@ -203,6 +227,54 @@ impl ShapeJson {
             }
             None => Ok(()),
         }
+    }
+}
+
+impl ShapeJson {
+    /// Fails on a field that only makes sense on a shape with area, or on a line: a
+    /// one-way shape that is not a line; a density other than the default on a line
+    /// (lines have no mass); a chain sensor (a chain's links are never sensors); the
+    /// shape's own material on a chain whose `materials` give every link its own.
+    fn check_line_fields(&self) -> Result<(), FieldError> {
+        let kind = self.kind.as_str();
+        if self.one_way && !self.kind.is_line() {
+            return Err((
+                "one_way",
+                format!("only a segment or a chain can be one-way, not a {kind} shape"),
+            ));
+        }
+        if !self.kind.is_line() {
+            return Ok(());
+        }
+        if self.density != DEFAULT_DENSITY {
+            return Err((
+                "density",
+                format!("not used by a {kind} shape (a line has no area, so no mass)"),
+            ));
+        }
+        if self.kind == ShapeKind::Chain && self.sensor {
+            return Err(("sensor", "a chain cannot be a sensor".to_string()));
+        }
+        if self.materials.is_some() {
+            let own = MaterialJson::default();
+            let set = [
+                ("friction", self.friction != own.friction),
+                ("restitution", self.restitution != own.restitution),
+                ("tangent_speed", self.tangent_speed != own.tangent_speed),
+                (
+                    "rolling_resistance",
+                    self.rolling_resistance != own.rolling_resistance,
+                ),
+                ("user_data", self.user_data != own.user_data),
+            ];
+            if let Some(&(field, _)) = set.iter().find(|(_, is_set)| *is_set) {
+                return Err((
+                    field,
+                    "not used by a chain with `materials` (give it in each material)".to_string(),
+                ));
+            }
+        }
+        Ok(())
     }
 }
 

@@ -39,6 +39,7 @@ fn names_are_listed_in_order_and_each_defines_its_scene() {
             "falling_hinges",
             "sensor_gate",
             "ray_cast",
+            "platformer",
             "large_pyramid",
             "many_pyramids",
             "joint_grid",
@@ -46,6 +47,7 @@ fn names_are_listed_in_order_and_each_defines_its_scene() {
             "smash",
             "spinner",
             "tumbler",
+            "terrain",
         ]
     );
     for &name in names() {
@@ -87,6 +89,8 @@ fn every_scene_builds_with_the_bodies_and_joints_of_its_source() {
         ("sensor_gate", 3 + 8 + 6 + 1, 0),
         // A ground, a post, a boulder and twelve falling shapes.
         ("ray_cast", 3 + 12, 0),
+        // The level (ground, ledges, belt) and four rows of ten shapes.
+        ("platformer", 1 + 40, 0),
         ("large_pyramid", 1 + 5050, 0),
         ("many_pyramids", 1 + 400 * 55, 0),
         // Box2D's 2 × 9,900 pins, less the six between static circles.
@@ -95,6 +99,7 @@ fn every_scene_builds_with_the_bodies_and_joints_of_its_source() {
         ("smash", 1 + 120 * 80, 0),
         ("spinner", 2 + 2 * 3038, 1),
         ("tumbler", 2 + 45 * 45, 1),
+        ("terrain", 1 + 300, 0),
     ];
     assert_eq!(expected.len(), names().len());
     for (name, bodies, joints) in expected {

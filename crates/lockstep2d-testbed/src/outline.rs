@@ -1,7 +1,7 @@
 //! A shape's outline in world coordinates, from its geometry and its body's pose.
 
 use lockstep2d::math::{cos, sin};
-use lockstep2d::{Geometry, Transform, Vec2};
+use lockstep2d::{Geometry, ShapeDef, Transform, Vec2};
 
 /// Segments per round end of a capsule.
 const CAP_SEGMENTS: u32 = 10;
@@ -42,6 +42,21 @@ pub fn outline(geometry: &Geometry, pose: Transform) -> Outline {
     }
 }
 
+/// Where a one-way segment or chain link is solid from: the middle of its line and the
+/// unit normal on its front, in world coordinates. `None` for a shape that is not one-way.
+pub fn one_way_front(def: &ShapeDef, pose: Transform) -> Option<(Vec2, Vec2)> {
+    if !def.one_way {
+        return None;
+    }
+    let (a, b) = match def.geometry {
+        Geometry::Segment(s) => (s.point1, s.point2),
+        Geometry::ChainSegment(link) => (link.point1, link.point2),
+        _ => return None,
+    };
+    let normal = def.geometry.front_normal()?;
+    Some((pose.apply(0.5 * (a + b)), pose.q.rotate(normal)))
+}
+
 /// A capsule as a loop: a half circle around each centre, joined by the straight sides.
 fn capsule_loop(c1: Vec2, c2: Vec2, radius: f32) -> Vec<Vec2> {
     let axis = (c2 - c1).try_normalize().unwrap_or(Vec2::X);
@@ -61,6 +76,24 @@ fn capsule_loop(c1: Vec2, c2: Vec2, radius: f32) -> Vec<Vec2> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lockstep2d::Segment;
+
+    #[test]
+    fn a_one_way_front_is_the_middle_and_the_right_hand_normal_turned_by_the_pose() {
+        let line = Geometry::Segment(Segment {
+            point1: Vec2::new(1.0, 0.0),
+            point2: Vec2::new(-1.0, 0.0),
+        });
+        let pose = Transform::new(Vec2::new(3.0, 2.0), 0.5 * std::f32::consts::PI);
+        let (middle, normal) = one_way_front(&ShapeDef::new(line).one_way(), pose).unwrap();
+        // Right of +x → −x is up; a quarter turn makes it −x.
+        assert!((middle - Vec2::new(3.0, 2.0)).length() < 1e-6, "{middle}");
+        assert!((normal - Vec2::new(-1.0, 0.0)).length() < 1e-6, "{normal}");
+        assert!(
+            one_way_front(&ShapeDef::new(line), pose).is_none(),
+            "two-sided"
+        );
+    }
 
     #[test]
     fn a_capsule_loop_stays_on_the_capsule_surface() {

@@ -13,7 +13,7 @@ use tiny_skia::Pixmap;
 use crate::PoseFn;
 use crate::camera::Camera;
 use crate::colors::{self, Rgb};
-use crate::outline::{Outline, outline};
+use crate::outline::{Outline, one_way_front, outline};
 use crate::raster::Raster;
 
 /// Line widths and marker sizes in pixels, whatever the zoom.
@@ -22,6 +22,8 @@ const LINE_WIDTH: f32 = 1.0;
 const CONTACT_SIZE: f32 = 4.0;
 const NORMAL_LENGTH: f32 = 12.0;
 const JOINT_ANCHOR_RADIUS: f32 = 3.0;
+/// The tick on the front of a one-way segment or chain link.
+const ONE_WAY_TICK: f32 = 6.0;
 
 /// Body colours in drawing order, so that the grabbed body's outline is on top.
 const BODY_COLORS: [Rgb; 4] = [
@@ -54,8 +56,13 @@ pub fn draw_world(
         };
         let xf = pose(body)?;
         for shape in world.body_shapes(body)? {
-            let outline = outline(&world.shape_def(shape)?.geometry, xf);
-            shapes.push(camera, &outline, color);
+            let def = world.shape_def(shape)?;
+            let outline = outline(&def.geometry, xf);
+            if shapes.push(camera, &outline, color)
+                && let Some((middle, normal)) = one_way_front(&def, xf)
+            {
+                shapes.add_tick(camera, middle, normal, color);
+            }
         }
     }
     let mut raster = Raster::new(pixmap);
@@ -81,13 +88,15 @@ struct ScreenShapes {
     points: Vec<Vec2>,
     /// Each shape's colour and its range of `points`.
     loops: Vec<(Rgb, Range<usize>)>,
-    /// A line from each circle's centre to its rim, which shows it turning.
+    /// A line from each circle's centre to its rim, which shows it turning; and a tick
+    /// from the middle of each one-way line out of its front, which shows the side it
+    /// holds things up from.
     spokes: Vec<(Rgb, Vec2, Vec2)>,
 }
 
 impl ScreenShapes {
-    /// Adds a shape unless it is wholly off the picture.
-    fn push(&mut self, camera: &Camera, shape: &Outline, color: Rgb) {
+    /// Adds a shape unless it is wholly off the picture; says whether it added it.
+    fn push(&mut self, camera: &Camera, shape: &Outline, color: Rgb) -> bool {
         let start = self.points.len();
         let spoke = match shape {
             Outline::Circle {
@@ -108,9 +117,20 @@ impl ScreenShapes {
         if shows(camera, &self.points[start..]) {
             self.loops.push((color, start..self.points.len()));
             self.spokes.extend(spoke);
+            true
         } else {
             self.points.truncate(start);
+            false
         }
+    }
+
+    /// A tick `ONE_WAY_TICK` pixels long from the world point `middle` along the unit
+    /// world direction `normal`.
+    fn add_tick(&mut self, camera: &Camera, middle: Vec2, normal: Vec2, color: Rgb) {
+        let from = camera.to_screen(middle);
+        // The screen's y runs down.
+        let to = from + ONE_WAY_TICK * Vec2::new(normal.x, -normal.y);
+        self.spokes.push((color, from, to));
     }
 
     fn draw(mut self, raster: &mut Raster) {

@@ -2,7 +2,8 @@
 //! its outline, where the camera says it is.
 
 use lockstep2d::{
-    Aabb, BodyDef, BodyId, Circle, Geometry, Polygon, ShapeDef, Transform, Vec2, World, WorldDef,
+    Aabb, BodyDef, BodyId, ChainDef, Circle, Geometry, Polygon, Segment, ShapeDef, Transform, Vec2,
+    World, WorldDef,
 };
 use lockstep2d_testbed::colors::{self, Rgb};
 use lockstep2d_testbed::{Camera, Pixmap, draw_world, scene_bounds};
@@ -178,4 +179,56 @@ fn sleeping_bodies_are_drawn_dimmed() {
         rgb_at(&pixmap, camera.to_screen(center)),
         colors::fill_of(colors::SLEEPING)
     );
+}
+
+#[test]
+fn one_way_lines_carry_a_tick_on_their_front_and_two_sided_ones_none() {
+    // Two level lines drawn right to left, so their fronts face up; the left one is a
+    // one-way platform, the right one a plain segment; and a one-way chain link below,
+    // drawn left to right, so its front faces down.
+    let mut world = World::new(&WorldDef::default()).unwrap();
+    let ground = world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap();
+    let line = |x: f32, y: f32, dir: f32| {
+        Geometry::Segment(Segment {
+            point1: Vec2::new(x + dir, y),
+            point2: Vec2::new(x - dir, y),
+        })
+    };
+    let one_way = ShapeDef::new(line(-2.0, 1.0, 1.0)).one_way();
+    world.create_shape(ground, &one_way).unwrap();
+    world
+        .create_shape(ground, &ShapeDef::new(line(2.0, 1.0, 1.0)))
+        .unwrap();
+    let chain = ChainDef {
+        one_way: true,
+        ..ChainDef::open(vec![Vec2::new(-3.0, -1.0), Vec2::new(-1.0, -1.0)])
+    };
+    world.create_chain(ground, &chain).unwrap();
+    let mut camera = Camera::new(160, 120);
+    camera.fit(Aabb {
+        min: Vec2::new(-4.0, -2.0),
+        max: Vec2::new(4.0, 2.0),
+    });
+    let pixmap = draw(&world, &camera, &|b| world.transform(b));
+    // Four pixels off each line's middle, on either side.
+    let off = |p: Vec2, pixels: f32| rgb_at(&pixmap, camera.to_screen(p) + Vec2::new(0.0, pixels));
+    let (up, down) = (-4.0, 4.0);
+    assert_ne!(
+        off(Vec2::new(-2.0, 1.0), up),
+        colors::BACKGROUND,
+        "tick above"
+    );
+    assert_eq!(off(Vec2::new(-2.0, 1.0), down), colors::BACKGROUND);
+    assert_eq!(
+        off(Vec2::new(2.0, 1.0), up),
+        colors::BACKGROUND,
+        "two-sided"
+    );
+    assert_eq!(off(Vec2::new(2.0, 1.0), down), colors::BACKGROUND);
+    assert_ne!(
+        off(Vec2::new(-2.0, -1.0), down),
+        colors::BACKGROUND,
+        "tick below"
+    );
+    assert_eq!(off(Vec2::new(-2.0, -1.0), up), colors::BACKGROUND);
 }

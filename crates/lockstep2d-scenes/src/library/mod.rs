@@ -10,14 +10,16 @@ mod queries;
 mod robustness;
 mod sensors;
 mod stacking;
+mod terrain;
 
 use crate::def::{BodyJson, SceneDef, ShapeJson};
 
 /// Box2D-Lite's demos in its order; then the robustness and stacking samples of Box2D
 /// v3 and Solver2D, from single stacks to whole structures; the joint samples; Box2D's
-/// determinism scene; a scene of sensors and one to cast rays into; and last Box2D v3's benchmarks, the big ones,
-/// smallest first.
-const NAMES: [&str; 33] = [
+/// determinism scene; a scene of sensors and one to cast rays into; a platformer's level
+/// of chains, one-way ledges and a conveyor; then Box2D v3's benchmarks, the big ones;
+/// and last the chain benchmark, two kilometres of hills.
+const NAMES: [&str; 35] = [
     "single_box",
     "simple_pendulum",
     "varying_friction",
@@ -44,6 +46,7 @@ const NAMES: [&str; 33] = [
     "falling_hinges",
     "sensor_gate",
     "ray_cast",
+    "platformer",
     "large_pyramid",
     "many_pyramids",
     "joint_grid",
@@ -51,6 +54,7 @@ const NAMES: [&str; 33] = [
     "smash",
     "spinner",
     "tumbler",
+    "terrain",
 ];
 
 /// The named scenes, in the order of [`NAMES`].
@@ -87,6 +91,7 @@ pub fn named(name: &str) -> Option<SceneDef> {
         "falling_hinges" => determinism::falling_hinges,
         "sensor_gate" => sensors::sensor_gate,
         "ray_cast" => queries::ray_cast,
+        "platformer" => terrain::platformer,
         "large_pyramid" => benchmarks::large_pyramid,
         "many_pyramids" => benchmarks::many_pyramids,
         "joint_grid" => benchmarks::joint_grid,
@@ -94,6 +99,7 @@ pub fn named(name: &str) -> Option<SceneDef> {
         "smash" => benchmarks::smash,
         "spinner" => benchmarks::spinner,
         "tumbler" => benchmarks::tumbler,
+        "terrain" => terrain::terrain,
         _ => return None,
     };
     Some(define())

@@ -1,0 +1,165 @@
+//! Ground drawn as chains: a platformer's level and a long run of seeded hills.
+//!
+//! A chain collides on the right of the way its points run, so every ground here is
+//! drawn right to left (x decreasing): its front faces up. Each ends in a wall drawn
+//! the same way, so what rolls to an end stays in.
+
+use lockstep2d::math::sin;
+
+use crate::def::{BodyJson, SceneDef, ShapeJson};
+use crate::rng::Pcg32;
+
+/// A side-on level: a chain of slopes, a plateau and a valley between two walls, three
+/// one-way ledges a jump above the ground (two segments and a chain), a conveyor
+/// carrying things to the right at 2 m/s, and 40 mixed shapes dropped on it all.
+pub fn platformer() -> SceneDef {
+    // The ground from left to right, reversed below so its front faces up.
+    let mut ground = vec![
+        [-30.0, 15.0],
+        [-30.0, 0.0],
+        [-21.0, 0.0],
+        [-18.0, 1.0],
+        [-15.0, 2.5],
+        [-13.0, 3.0],
+        [-8.0, 3.0],
+        [-6.0, 2.0],
+        [-4.0, 0.0],
+        [-2.0, -1.2],
+        [0.0, -1.5],
+        [2.0, -1.2],
+        [4.0, 0.0],
+        [6.0, 1.5],
+        [9.0, 3.5],
+        [11.0, 4.0],
+        [16.0, 4.0],
+        [18.0, 3.0],
+        [21.0, 0.5],
+        [23.0, 0.0],
+        [30.0, 0.0],
+        [30.0, 15.0],
+    ];
+    ground.reverse();
+    let level = BodyJson::fixed([0.0, 0.0])
+        .with_shape(ShapeJson::chain(ground))
+        // One-way ledges: each runs right to left, so its solid side faces up.
+        .with_shape(ShapeJson::segment([-24.0, 2.5], [-28.0, 2.5]).one_way())
+        .with_shape(ShapeJson::chain(vec![[3.5, 1.0], [0.0, 1.3], [-3.5, 1.0]]).one_way())
+        .with_shape(ShapeJson::segment([15.5, 6.5], [11.5, 6.5]).one_way())
+        // The belt: a slab on the right-hand floor whose top runs right at 2 m/s.
+        .with_shape(
+            ShapeJson {
+                center: Some([26.0, 0.25]),
+                ..ShapeJson::new_box(3.0, 0.25)
+            }
+            .with_tangent_speed(2.0),
+        );
+    let mut bodies = vec![level];
+    // Four rows of ten, each row its own mix, between the walls.
+    for row in 0..4 {
+        for column in 0..10 {
+            let x = -25.0 + 5.5 * column as f32 + 0.5 * row as f32;
+            let y = 8.0 + 1.5 * row as f32;
+            let shape = match (row + column) % 5 {
+                0 => ShapeJson::new_box(0.4, 0.4),
+                1 => ShapeJson::circle(0.35),
+                2 => ShapeJson::capsule([-0.35, 0.0], [0.35, 0.0], 0.2),
+                3 => ShapeJson::new_box(0.6, 0.25),
+                _ => ShapeJson::polygon(pentagon(0.45)),
+            };
+            bodies.push(BodyJson::dynamic([x, y]).with_shape(shape));
+        }
+    }
+    SceneDef {
+        bodies,
+        ..SceneDef::new("platformer")
+    }
+}
+
+/// A regular pentagon of circumradius `r`, a corner up.
+fn pentagon(r: f32) -> Vec<[f32; 2]> {
+    (0..5)
+        .map(|k| {
+            let rot = lockstep2d::Rot::from_angle(
+                0.5 * std::f32::consts::PI + 0.4 * std::f32::consts::PI * k as f32,
+            );
+            [r * rot.c, r * rot.s]
+        })
+        .collect()
+}
+
+/// The terrain's length (m), from x = −1,000 to 1,000.
+const TERRAIN_LENGTH: f32 = 2000.0;
+/// How high the walls at its two ends rise above the hills' mean (m).
+const TERRAIN_WALL: f32 = 20.0;
+
+/// Two kilometres of smooth seeded hills, one open chain with a point every 1 to 2 m,
+/// walled at both ends; 300 boxes, discs and capsules from 0.25 to 1 m across, spread
+/// along it a few metres up, fall, roll and slide into the valleys, and sleep. The
+/// benchmark for chains: many links, few of them touched at once.
+pub fn terrain() -> SceneDef {
+    let hills = Hills::new(7);
+    let mut rng = Pcg32::new(11, 3);
+    let (start, end) = (-0.5 * TERRAIN_LENGTH, 0.5 * TERRAIN_LENGTH);
+    let mut points = vec![[start, TERRAIN_WALL], [start, hills.height(start)]];
+    let mut x = start;
+    loop {
+        x += rng.range(1.0, 2.0);
+        if x >= end - 1.0 {
+            break;
+        }
+        points.push([x, hills.height(x)]);
+    }
+    points.push([end, hills.height(end)]);
+    points.push([end, TERRAIN_WALL]);
+    points.reverse();
+    let mut bodies = vec![BodyJson::fixed([0.0, 0.0]).with_shape(ShapeJson::chain(points))];
+    const COUNT: usize = 300;
+    let spacing = (TERRAIN_LENGTH - 20.0) / COUNT as f32;
+    for i in 0..COUNT {
+        let x = start + 10.0 + spacing * (i as f32 + rng.range(0.2, 0.8));
+        let size = rng.range(0.25, 1.0);
+        let half = 0.5 * size;
+        let shape = match i % 3 {
+            0 => ShapeJson::new_box(half, half * rng.range(0.5, 1.0)),
+            1 => ShapeJson::circle(half),
+            _ => ShapeJson::capsule([-0.5 * half, 0.0], [0.5 * half, 0.0], 0.5 * half),
+        };
+        let y = hills.height(x) + rng.range(2.0, 5.0);
+        let body = BodyJson::dynamic([x, y]).with_angle(rng.range(-1.5, 1.5));
+        bodies.push(body.with_shape(shape));
+    }
+    SceneDef {
+        steps: 500,
+        bodies,
+        ..SceneDef::new("terrain")
+    }
+}
+
+/// Smooth hills: a sum of sine waves with seeded wavelengths (30 to 150 m), heights in
+/// proportion to their wavelengths (so no wave is steeper than about 7°) and phases.
+struct Hills {
+    /// (angular wavenumber, amplitude, phase) of each wave.
+    waves: Vec<(f32, f32, f32)>,
+}
+
+impl Hills {
+    fn new(seed: u64) -> Hills {
+        let mut rng = Pcg32::new(seed, 1);
+        let waves = (0..4)
+            .map(|_| {
+                let wavelength = rng.range(30.0, 150.0);
+                let amplitude = wavelength * rng.range(0.01, 0.02);
+                let phase = rng.range(0.0, 2.0 * std::f32::consts::PI);
+                (2.0 * std::f32::consts::PI / wavelength, amplitude, phase)
+            })
+            .collect();
+        Hills { waves }
+    }
+
+    fn height(&self, x: f32) -> f32 {
+        self.waves
+            .iter()
+            .map(|&(k, amplitude, phase)| amplitude * sin(k * x + phase))
+            .sum()
+    }
+}
