@@ -41,24 +41,29 @@ impl Script {
         Script { spawn_at }
     }
 
-    /// Frame `frame`'s inputs and edits, to apply before its step:
-    /// - every third frame a one-shot upward kick to one dynamic body (a different one
+    /// Frame `frame`'s inputs and edits, to apply before its step. The first dynamic
+    /// body is the player; the others are the crowd.
+    /// - every third frame a one-shot upward kick to one of the crowd (a different one
     ///   each time);
-    /// - for 60 frames out of every 120, a held sideways push on the first dynamic body
+    /// - for 60 frames out of every 120, a held sideways push on the first of the crowd
     ///   (a force, which the frame's end clears: see `play_frame`);
-    /// - every 40 frames a box dropped from above the scene, and 20 frames later the last
-    ///   dynamic body removed;
-    /// - the first dynamic body is the player: every 45 frames it jumps (a one-shot
-    ///   impulse of 7 m/s up), and it holds "down and jump" (drops through one-way
+    /// - every 40 frames a box dropped from above the scene, and 20 frames later the
+    ///   last of the crowd removed;
+    /// - the player jumps (a one-shot 8 m/s up) every 45 frames if it is standing (its
+    ///   vertical speed under 5 cm/s), and holds "down and jump" (drops through one-way
     ///   platforms) for 50 frames of every 150, switched on and off as a game would.
     pub fn actions(&self, frame: u64, world: &World) -> lockstep2d::Result<Vec<Action>> {
         let dynamic: Vec<BodyId> = world
             .body_ids()
             .filter(|&id| world.body_type(id) == Ok(BodyType::Dynamic))
             .collect();
+        let (player, crowd) = match dynamic.split_first() {
+            Some((&player, crowd)) => (Some(player), crowd),
+            None => (None, &[][..]),
+        };
         let mut actions = Vec::new();
-        if frame.is_multiple_of(KICK_PERIOD) && !dynamic.is_empty() {
-            let body = dynamic[(frame as usize).wrapping_mul(7919) % dynamic.len()];
+        if frame.is_multiple_of(KICK_PERIOD) && !crowd.is_empty() {
+            let body = crowd[(frame as usize).wrapping_mul(7919) % crowd.len()];
             let side = if frame.is_multiple_of(2) { 0.5 } else { -0.5 };
             let impulse = world.mass(body)? * Vec2::new(side, 2.0);
             let point = world.center_of_mass(body)?;
@@ -69,7 +74,7 @@ impl Script {
             });
         }
         if (frame / HOLD_FRAMES) % 2 == 1
-            && let Some(&body) = dynamic.first()
+            && let Some(&body) = crowd.first()
         {
             let force = world.mass(body)? * Vec2::new(8.0, 0.0);
             actions.push(Action::Force { body, force });
@@ -83,10 +88,10 @@ impl Script {
                     half: 0.25,
                 });
             }
-            20 => actions.extend(dynamic.last().map(|&body| Action::Destroy { body })),
+            20 => actions.extend(crowd.last().map(|&body| Action::Destroy { body })),
             _ => {}
         }
-        if let Some(&player) = dynamic.first() {
+        if let Some(player) = player {
             actions.extend(player_actions(frame, world, player)?);
         }
         Ok(actions)
@@ -103,10 +108,11 @@ impl Script {
 /// The player's jump and its drop-through switch on frame `frame`.
 fn player_actions(frame: u64, world: &World, player: BodyId) -> lockstep2d::Result<Vec<Action>> {
     let mut actions = Vec::new();
-    if frame.is_multiple_of(JUMP_PERIOD) {
+    let standing = world.linear_velocity(player)?.y.abs() < 0.05;
+    if frame.is_multiple_of(JUMP_PERIOD) && standing {
         actions.push(Action::Impulse {
             body: player,
-            impulse: world.mass(player)? * Vec2::new(0.0, 7.0),
+            impulse: world.mass(player)? * Vec2::new(0.0, 8.0),
             point: world.center_of_mass(player)?,
         });
     }

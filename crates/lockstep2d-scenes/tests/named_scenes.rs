@@ -90,7 +90,7 @@ fn every_scene_builds_with_the_bodies_and_joints_of_its_source() {
         // A ground, a post, a boulder and twelve falling shapes.
         ("ray_cast", 3 + 12, 0),
         // The level (ground, ledges, belt) and four rows of ten shapes.
-        ("platformer", 1 + 40, 0),
+        ("platformer", 1 + 41, 0),
         ("large_pyramid", 1 + 5050, 0),
         ("many_pyramids", 1 + 400 * 55, 0),
         // Box2D's 2 × 9,900 pins, less the six between static circles.

@@ -3,7 +3,7 @@
 //! body inside it.
 
 use lockstep2d::Vec2;
-use lockstep2d_scenes::{BodyKind, SceneDef, ShapeKind, named};
+use lockstep2d_scenes::{BodyKind, SceneDef, Script, ShapeKind, named, sync_test};
 
 /// Every chain of the scene's first body, as its points in world coordinates.
 fn chains(def: &SceneDef) -> Vec<Vec<[f32; 2]>> {
@@ -225,5 +225,53 @@ fn terrain_bodies_roll_down_and_none_falls_through() {
     assert!(
         moved > 30,
         "only {moved} bodies rolled or slid a metre sideways"
+    );
+}
+
+/// The scripted player (the platformer's capsule) jumps up through the left ledge and
+/// lands on it, drops through it to the floor, and does it again, under the sync test:
+/// every frame rolled back 7 frames and played again, with no state that differs.
+#[test]
+fn the_platformer_jumper_passes_the_sync_test_through_jumps_and_drops() {
+    let mut scene = named("platformer").unwrap().build().unwrap();
+    let dt = 1.0 / scene.hz;
+    let player = scene.bodies[1];
+    let script = Script::new(&scene.world);
+    let mut heights = Vec::new();
+    let report = sync_test(&mut scene.world, 450, 7, |frame, world| {
+        script.play(frame, world, dt)?;
+        heights.push((
+            frame,
+            world.position(player)?.y,
+            world.linear_velocity(player)?.y,
+        ));
+        Ok(())
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(report.resimulated, 7 * (450 - 7));
+    // The first time each frame was played (later plays are the same, as checked).
+    let mut first: Vec<(u64, f32, f32)> = Vec::new();
+    for h in heights {
+        if first.last().is_none_or(|last| h.0 > last.0) {
+            first.push(h);
+        }
+    }
+    // Standing on the ledge (top 2.5 m, capsule centre 0.6 m above its feet), and on
+    // the floor, each at rest at some frame.
+    let rests_at = |y: f32| {
+        first
+            .iter()
+            .any(|&(_, height, vy)| (height - y).abs() < 0.05 && vy.abs() < 0.05)
+    };
+    assert!(rests_at(2.5 + 0.6), "the player never stood on the ledge");
+    let on_ledge = first
+        .iter()
+        .position(|&(_, height, vy)| (height - 3.1).abs() < 0.05 && vy.abs() < 0.05)
+        .unwrap();
+    assert!(
+        first[on_ledge..]
+            .iter()
+            .any(|&(_, height, vy)| (height - 0.6).abs() < 0.05 && vy.abs() < 0.05),
+        "the player never dropped back to the floor"
     );
 }

@@ -53,7 +53,17 @@ pub fn platformer() -> SceneDef {
             }
             .with_tangent_speed(2.0),
         );
-    let mut bodies = vec![level];
+    // The player, the first dynamic body (the scripted player's jumper): an upright
+    // capsule that does not turn, on the floor under the left ledge.
+    let player = BodyJson {
+        fixed_rotation: true,
+        ..BodyJson::dynamic([-26.0, 0.6]).with_shape(ShapeJson::capsule(
+            [0.0, -0.3],
+            [0.0, 0.3],
+            0.3,
+        ))
+    };
+    let mut bodies = vec![level, player];
     // Four rows of ten, each row its own mix, between the walls.
     for row in 0..4 {
         for column in 0..10 {
