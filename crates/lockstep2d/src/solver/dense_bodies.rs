@@ -105,7 +105,17 @@ fn kick(index: u32, body: &Body, gravity: Vec2, h: f32) -> Kick {
         index,
         dv: h * acceleration,
         dw: h * body.inv_inertia * torque,
-        keep_linear: 1.0 / (1.0 + h * body.linear_damping),
-        keep_angular: 1.0 / (1.0 + h * body.angular_damping),
+        keep_linear: keep(h, body.linear_damping),
+        keep_angular: keep(h, body.angular_damping),
+    }
+}
+
+/// 1 / (1 + h·damping): what damping keeps of a velocity over a substep. Undamped
+/// bodies (most) skip the division, whose answer would be exactly 1.
+fn keep(h: f32, damping: f32) -> f32 {
+    if damping == 0.0 {
+        1.0
+    } else {
+        1.0 / (1.0 + h * damping)
     }
 }

@@ -119,7 +119,7 @@ pub(crate) struct WideContact {
     tangent_speed: F8,
     /// The resistance times the rounding radius (N·m per N of normal force).
     rolling_resistance: F8,
-    /// 1 / (i_a⁻¹ + i_b⁻¹).
+    /// 1 / (i_a⁻¹ + i_b⁻¹), set only where `rolls`.
     rolling_mass: F8,
     /// The accumulated rolling torque impulse, on B.
     rolling_impulse: F8,
@@ -198,9 +198,11 @@ impl Bundle for WideContact {
             self.points[i].tangent_mass = tangent_mass;
         }
         self.block = Block::new(&self.coupling(), self.points[0].normal_mass, two_points);
-        let k = self.inv_i_a + self.inv_i_b;
-        self.rolling_mass = k.greater(F8::ZERO).select(F8::splat(1.0) / k, F8::ZERO);
         self.rolls = self.rolling_resistance.differs(F8::ZERO).any();
+        if self.rolls {
+            let k = self.inv_i_a + self.inv_i_b;
+            self.rolling_mass = k.greater(F8::ZERO).select(F8::splat(1.0) / k, F8::ZERO);
+        }
     }
 }
 

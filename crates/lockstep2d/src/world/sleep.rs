@@ -125,8 +125,10 @@ impl World {
         if !self.state.sleep.enabled {
             return;
         }
-        // With no body rested long enough and none asleep, no island can fall asleep or
-        // wake: most steps of a busy scene skip finding them. The islands' ids are only
+        // With no awake body rested long enough, no island can fall asleep: most steps
+        // of a busy scene, or of a quiet one whose last movers are still moving, skip
+        // finding them. (A sleeping island an active body reaches is woken where that
+        // happens: by the narrow phase, a new joint, a force.) The islands' ids are only
         // read to wake a sleeping island, so the pass that puts one to sleep renews
         // every id before any is read.
         if self.count_rest(dt) {
@@ -136,14 +138,13 @@ impl World {
     }
 
     /// Adds `dt` to the rest time of every awake dynamic body slower than the sleep
-    /// speed, and restarts it for the others. Returns whether islands may change: some
-    /// body has rested the sleep time, or some body sleeps.
+    /// speed, and restarts it for the others. Returns whether an island may fall
+    /// asleep: some awake body has rested the sleep time.
     fn count_rest(&mut self, dt: f32) -> bool {
         let (threshold, time) = (self.state.sleep.speed, self.state.sleep.time);
         let mut may_change = false;
         for body in self.state.bodies.values_mut() {
             if !body.is_simulated() {
-                may_change |= body.is_dynamic() && body.enabled;
                 continue;
             }
             let speed = body.v.length() + body.w.abs() * body.extent;
