@@ -68,6 +68,12 @@ impl DenseBodies {
         self.movers.clear();
         self.extents.clear();
         for (index, body) in bodies.iter() {
+            // A sleeping body is in no constraint of the step (one an active body
+            // touches was woken before the solve) and does not move: its entry stays
+            // the default, not simulated and at rest.
+            if body.is_dynamic() && !body.awake {
+                continue;
+            }
             let simulated = body.is_simulated();
             let (inv_mass, inv_inertia) = if simulated {
                 (body.inv_mass, body.inv_inertia)

@@ -232,11 +232,15 @@ impl SoftStep {
     ) {
         self.constraints.store(contacts, joints, parallel);
         let store_body = |(index, body): (u32, &mut Body)| {
+            body.step_force = Vec2::ZERO;
+            body.step_torque = 0.0;
+            // A sleeping (or disabled) body was not in the step: it keeps what it has.
+            if body.is_dynamic() && !body.awake {
+                return;
+            }
             let state = &self.states[index as usize];
             body.v = clamp_speed(state.v, max_speed);
             body.w = clamp_spin(state.w, max_spin);
-            body.step_force = Vec2::ZERO;
-            body.step_torque = 0.0;
             if body.body_type != BodyType::Static && body.awake {
                 body.center += state.dp;
                 body.xf.q = state.dq.compose(body.xf.q).normalized();
