@@ -209,3 +209,22 @@ fn a_world_can_be_shared_between_threads() {
     fn shared<T: Send + Sync>() {}
     shared::<World>();
 }
+
+/// A body disabled while moving keeps its velocity through the steps it sits out, and
+/// moves on with it when enabled again.
+#[test]
+fn a_disabled_body_keeps_its_velocity_until_it_comes_back() {
+    let mut world = zero_g();
+    let def = BodyDef::dynamic(Vec2::ZERO).with_velocity(Vec2::new(3.0, 1.0), 2.0);
+    let body = world.create_body(&def).unwrap();
+    world.create_shape(body, &ShapeDef::circle(0.5)).unwrap();
+    world.set_enabled(body, false).unwrap();
+    run(&mut world, 30);
+    assert_eq!(world.linear_velocity(body).unwrap(), Vec2::new(3.0, 1.0));
+    assert_eq!(world.angular_velocity(body).unwrap(), 2.0);
+    assert_eq!(world.position(body).unwrap(), Vec2::ZERO);
+    world.set_enabled(body, true).unwrap();
+    run(&mut world, 60);
+    let moved = world.position(body).unwrap();
+    assert!((moved - Vec2::new(3.0, 1.0)).length() < 0.01, "{moved}");
+}
