@@ -143,29 +143,14 @@ fn chain_def(shape: &ShapeJson, points: &[[f32; 2]], is_loop: bool) -> ChainDef 
 
 /// A chain's error at its path. The engine checks each link's material as it makes the
 /// link; when the chain gives `materials`, a material value it refuses is named in the
-/// material it came from (`materials[2].friction`), found by trying each material on a
-/// lone segment, as the engine would check it.
+/// material it came from (`materials[2].friction`).
 fn chain_error(prefix: &str, shape: &ShapeJson, e: &lockstep2d::Error) -> SceneError {
-    let from_material = matches!(
-        e.field(),
-        Some("friction" | "restitution" | "tangent_speed" | "rolling_resistance")
-    );
-    let Some(materials) = shape.materials.as_ref().filter(|_| from_material) else {
-        return engine_error(prefix, e);
-    };
-    let refused = |m: &MaterialJson| {
-        let mut scratch = World::new(&WorldDef::default()).expect("the default world is valid");
-        let body = scratch
-            .create_body(&BodyDef::default())
-            .expect("the default body is valid");
-        let line = Geometry::Segment(Segment {
-            point1: Vec2::ZERO,
-            point2: Vec2::X,
-        });
-        let def = ShapeDef::new(line).with_material((*m).into());
-        scratch.create_shape(body, &def).is_err()
-    };
-    match materials.iter().position(refused) {
+    let refused = |m: &MaterialJson| lockstep2d::SurfaceMaterial::from(*m).check().is_err();
+    match shape
+        .materials
+        .as_ref()
+        .and_then(|m| m.iter().position(refused))
+    {
         Some(k) => engine_error(&format!("{prefix}.materials[{k}]"), e),
         None => engine_error(prefix, e),
     }

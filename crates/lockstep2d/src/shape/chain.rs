@@ -4,7 +4,7 @@ use super::segment::{ChainSegment, right_normal};
 use super::{Filter, Geometry, ShapeDef};
 use crate::LINEAR_SLOP;
 use crate::error::{Error, Result};
-use crate::limits::check_point;
+use crate::limits::{check_coefficient, check_point, check_speed};
 use crate::math::Vec2;
 
 /// What a surface is made of: everything of a `ShapeDef` that is not geometry, mass or
@@ -19,6 +19,18 @@ pub struct SurfaceMaterial {
     /// Box2D's rolling resistance (see `ShapeDef::rolling_resistance`).
     pub rolling_resistance: f32,
     pub user_data: u64,
+}
+
+impl SurfaceMaterial {
+    /// Fails, naming the field, unless every value is one `create_shape` takes:
+    /// friction, restitution and rolling resistance within 0 to `MAX_COEFFICIENT`, the
+    /// tangent speed within `MAX_SPEED`.
+    pub fn check(&self) -> Result<()> {
+        check_coefficient("friction", self.friction)?;
+        check_coefficient("restitution", self.restitution)?;
+        check_speed("tangent_speed", self.tangent_speed)?;
+        check_coefficient("rolling_resistance", self.rolling_resistance)
+    }
 }
 
 impl Default for SurfaceMaterial {

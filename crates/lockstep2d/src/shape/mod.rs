@@ -15,9 +15,7 @@ pub(crate) use submerged::{Submerged, Surface};
 
 use crate::error::{Error, Result, check_non_negative, check_positive};
 use crate::id::Slots;
-use crate::limits::{
-    MAX_COORDINATE, MAX_MASS, MIN_MASS, check_coefficient, check_distance, check_point, check_speed,
-};
+use crate::limits::{MAX_COORDINATE, MAX_MASS, MIN_MASS, check_distance, check_point};
 use crate::list::{Link, Links};
 use crate::math::{Aabb, Transform, Vec2};
 
@@ -319,10 +317,7 @@ impl ShapeDef {
                 reason: "must be > 0 on a dynamic body (unless a sensor)",
             });
         }
-        check_coefficient("friction", self.friction)?;
-        check_coefficient("restitution", self.restitution)?;
-        check_speed("tangent_speed", self.tangent_speed)?;
-        check_coefficient("rolling_resistance", self.rolling_resistance)?;
+        self.material().check()?;
         if self.one_way && self.geometry.front_normal().is_none() {
             return Err(Error::InvalidValue {
                 field: "one_way",
