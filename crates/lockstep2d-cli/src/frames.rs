@@ -73,7 +73,8 @@ enum PolicyArg {
 impl From<PolicyArg> for OverloadPolicy {
     fn from(arg: PolicyArg) -> OverloadPolicy {
         match arg {
-            // The driver's default slow-down is seed 000's: clamp a frame at 0.25 s.
+            // The driver's default slow-down is the one in "Fixed time-step implementation in
+            // Box2D": clamp a frame at 0.25 s.
             PolicyArg::SlowDown => OverloadPolicy::default(),
             PolicyArg::Carry => OverloadPolicy::Carry,
             PolicyArg::Drop => OverloadPolicy::Drop,

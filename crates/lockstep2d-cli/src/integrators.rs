@@ -18,7 +18,7 @@ pub struct IntegratorsArgs {
     out: PathBuf,
     /// Print one JSON object instead of tables: `integrators` ({name, order,
     /// energy_drift}; the order measured on the harmonic oscillator, a drift too large
-    /// for f64 as null) and `ballistic` ({p, v} of seed 001's test after 100 steps).
+    /// for f64 as null) and `ballistic` ({p, v} of the SDL 2 game-loop article's test after 100 steps).
     #[arg(long)]
     json: bool,
 }
@@ -126,7 +126,7 @@ fn print_tables(orders: &[Vec<Option<f64>>], report: &Report, plots: &[PathBuf])
     }
     let Ballistic { p, v } = report.ballistic;
     println!(
-        "\nballistic (seed 001): p0 = 50, v0 = 3, a = 1, 100 s in 100 steps: p = {p}, v = {v}"
+        "\nballistic (the SDL 2 game-loop article's check): p0 = 50, v0 = 3, a = 1, 100 s in 100 steps: p = {p}, v = {v}"
     );
     for plot in plots {
         println!("wrote {}", plot.display());

@@ -335,7 +335,7 @@ fn record_then_replay_checks_every_frame_and_fails_on_a_changed_file() {
 }
 
 /// `integrators --json` reports every integrator with its measured order near the
-/// theory, the symplectic ones' tiny drift, seed 001's ballistic numbers, and writes
+/// theory, the symplectic ones' tiny drift, the SDL 2 game-loop article's ballistic numbers, and writes
 /// both plots as PNG files.
 #[test]
 fn integrators_reports_orders_drift_and_plots() {

@@ -2,7 +2,7 @@
 //!
 //! Each hit event throws a handful of particles, more for a harder hit. They live on
 //! the frame time and are drawn where they are, not smoothed: nothing in the world
-//! reads them, so they need neither the fixed step nor interpolation (seed 001), and
+//! reads them, so they need neither the fixed step nor interpolation (see the SDL 2 game-loop article), and
 //! they are not in the world's state, its snapshots or its hash.
 
 use std::time::Duration;

@@ -1,5 +1,5 @@
 //! The game loop to copy: variable frames in, fixed physics steps out, smooth poses to
-//! the screen ("fix your timestep", seed 000).
+//! the screen ("fix your timestep", as in "Fixed time-step implementation in Box2D").
 //!
 //! `cargo run --release --example game_loop` runs it for about two seconds at ~60 fps,
 //! with scripted input standing in for a player: a ball pushed right into a row of

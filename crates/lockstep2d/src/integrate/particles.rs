@@ -1,7 +1,7 @@
 //! Particles for visual effects: sparks, dust, debris that nothing else reads.
 //!
 //! They run on the frame time, not the fixed step, because no game logic depends on
-//! them (seed 001): stepping them once per rendered frame with that frame's length is
+//! them (the SDL 2 game-loop article): stepping them once per rendered frame with that frame's length is
 //! cheaper than fixed steps plus interpolation and looks the same. They are not part
 //! of the `World`, its snapshots or its state hash, so a rollback or a replay never
 //! has to reproduce them. Each particle moves by semi-implicit Euler under gravity and

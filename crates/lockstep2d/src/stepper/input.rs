@@ -1,4 +1,4 @@
-//! Inputs for fixed steps (seed 003's event processor): input arrives once per frame,
+//! Inputs for fixed steps (the event processor of the "Physics Loop" article): input arrives once per frame,
 //! but a frame may run zero, one or several steps.
 //!
 //! - A one-shot input (jump, fire) applies in exactly one step: the next one to run,

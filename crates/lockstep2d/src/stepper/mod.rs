@@ -42,7 +42,7 @@ pub struct StepperConfig {
     pub max_steps_per_frame: u32,
     pub policy: OverloadPolicy,
     pub smoothing: Smoothing,
-    /// Clear user forces after each frame (seed 000), so a force applied once per frame
+    /// Clear user forces after each frame (as "Fixed time-step implementation in Box2D" does), so a force applied once per frame
     /// acts on every step of that frame and then stops.
     pub clear_forces_after_frame: bool,
 }

@@ -1,4 +1,4 @@
-//! World bounds: bodies that leave them are destroyed and reported (seed 003's
+//! World bounds: bodies that leave them are destroyed and reported (the "Physics Loop" article's
 //! destructor), so a game never simulates objects that fell off the map forever.
 
 use super::World;

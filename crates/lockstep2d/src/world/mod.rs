@@ -55,7 +55,7 @@ pub struct WorldDef {
     /// Contacts that begin touching faster than this (m/s) are reported as hits.
     pub hit_event_threshold: f32,
     /// Bodies whose centre of mass leaves this box are destroyed at the end of a step
-    /// and reported by `removed_bodies` (seed 003's destructor). None: no limit.
+    /// and reported by `removed_bodies` (the "Physics Loop" article's destructor). None: no limit.
     pub bounds: Option<Aabb>,
     /// When resting bodies fall asleep.
     pub sleep: SleepSettings,
