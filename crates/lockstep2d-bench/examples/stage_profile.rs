@@ -49,6 +49,7 @@ fn main() -> Result<(), String> {
             p.continuous + p.refit,
             p.sleep,
             ours.contact_count() as f64,
+            ours.awake_body_count() as f64,
         ]);
     }
     drop(ours);
@@ -68,6 +69,7 @@ fn main() -> Result<(), String> {
                 p.transforms + p.refit,
                 p.sleepIslands + p.splitIslands,
                 theirs.contact_count() as f32,
+                theirs.awake_body_count() as f32,
             ]
             .map(f64::from),
         );
@@ -82,6 +84,7 @@ fn main() -> Result<(), String> {
         "sweeps + refit / transforms + refit",
         "sleep / islands",
         "contacts held (not ms)",
+        "awake bodies (not ms)",
     ];
     let (name, bodies) = (def.name(), def.bodies.len());
     println!(

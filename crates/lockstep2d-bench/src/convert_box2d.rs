@@ -56,6 +56,12 @@ impl Box2dWorld {
         usize::try_from(counters.contactCount).unwrap_or(0)
     }
 
+    /// How many bodies Box2D simulates now (awake).
+    pub fn awake_body_count(&self) -> usize {
+        // SAFETY: a plain query on the world this struct owns.
+        usize::try_from(unsafe { b2World_GetAwakeBodyCount(self.world) }).unwrap_or(0)
+    }
+
     /// Box2D's own timings of the last step, stage by stage (ms).
     pub fn profile(&self) -> b2Profile {
         // SAFETY: a plain query on the world this struct owns.

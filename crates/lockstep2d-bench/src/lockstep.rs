@@ -36,6 +36,11 @@ impl LockstepWorld {
         self.scene.world.contact_count()
     }
 
+    /// How many dynamic bodies the world simulates now (awake).
+    pub fn awake_body_count(&self) -> usize {
+        self.scene.world.awake_body_count()
+    }
+
     /// The world's own timings of the last step, stage by stage.
     pub fn profile(&self) -> lockstep2d::StepProfile {
         *self.scene.world.profile()
