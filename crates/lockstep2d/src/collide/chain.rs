@@ -18,7 +18,7 @@
 
 use super::LocalManifold;
 use super::circles::between_surfaces;
-use super::polygons::{FacePair, polygons, transformed};
+use super::polygons::{FacePair, placed_polygons, transformed};
 use crate::math::{Transform, Vec2, cross};
 use crate::shape::{ChainLink, Circle, Polygon};
 
@@ -80,7 +80,8 @@ pub(super) fn chain_polygon(
         return LocalManifold::default();
     }
     let segment = link.segment().as_polygon();
-    let manifold = polygons(&segment, xf, polygon, speculative);
+    let incident = transformed(polygon, xf);
+    let manifold = placed_polygons(&segment, &incident, speculative);
     if manifold.points.iter().all(Option::is_none) || manifold.normal == link.normal {
         return manifold;
     }
@@ -88,7 +89,6 @@ pub(super) fn chain_polygon(
         Owner::This => manifold,
         Owner::Neighbour => LocalManifold::default(),
         Owner::Snap => {
-            let incident = transformed(polygon, xf);
             FacePair::new(&segment, &incident, 0).clip(0.0, incident.radius, false, speculative)
         }
     }

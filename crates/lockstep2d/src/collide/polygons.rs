@@ -16,13 +16,17 @@ use crate::shape::Polygon;
 
 /// `speculative`: how far apart (m) the shapes may be and still get contact points.
 pub(super) fn polygons(a: &Polygon, xf: Transform, b: &Polygon, speculative: f32) -> LocalManifold {
-    let b = transformed(b, xf);
+    placed_polygons(a, &transformed(b, xf), speculative)
+}
+
+/// `polygons` with `b` already in A's frame (`transformed`).
+pub(super) fn placed_polygons(a: &Polygon, b: &Polygon, speculative: f32) -> LocalManifold {
     let radius = a.radius + b.radius;
-    let (edge_a, separation_a) = max_separation(a, &b);
+    let (edge_a, separation_a) = max_separation(a, b);
     if separation_a > radius + speculative {
         return LocalManifold::default();
     }
-    let (edge_b, separation_b) = max_separation(&b, a);
+    let (edge_b, separation_b) = max_separation(b, a);
     if separation_b > radius + speculative {
         return LocalManifold::default();
     }
@@ -30,9 +34,9 @@ pub(super) fn polygons(a: &Polygon, xf: Transform, b: &Polygon, speculative: f32
     // forth between steps (which would change every feature id and lose warm starting).
     let flipped = separation_b > separation_a + 0.1 * LINEAR_SLOP;
     let (reference, incident, ref_edge) = if flipped {
-        (&b, a, edge_b)
+        (b, a, edge_b)
     } else {
-        (a, &b, edge_a)
+        (a, b, edge_a)
     };
     let pair = FacePair::new(reference, incident, ref_edge);
 
