@@ -101,8 +101,10 @@ pub struct World {
     new_pairs: Vec<(u32, u32)>,
     /// Scratch of the narrow phase: what updating each contact did.
     outcomes: Vec<collision::Outcome>,
-    /// Scratch of the refit on threads: each shape slot's proxy and new tree box, if it
-    /// needs one.
+    /// Scratch of the refit: the moving bodies' shape slots, in order.
+    moving_shapes: Vec<u32>,
+    /// Scratch of the refit on threads: each moving shape's proxy and new tree box, if
+    /// it needs one.
     refits: Vec<Option<(ProxyKey, Aabb)>>,
     controllers: Vec<(ControllerId, Box<dyn Controller>)>,
     next_controller: u32,
@@ -152,6 +154,7 @@ impl World {
             soft: SoftStep::default(),
             new_pairs: Vec::new(),
             outcomes: Vec::new(),
+            moving_shapes: Vec::new(),
             refits: Vec::new(),
             controllers: Vec::new(),
             next_controller: 0,

@@ -1,6 +1,10 @@
 //! Refitting the broad phase after the solve: each moving shape that left its tree box
 //! gets a new one.
 //!
+//! The shapes to check are found through the moving bodies: the `terrain` scene, 1,335
+//! static links under 300 bodies of which about half sleep, has ten shapes standing
+//! still for each one that moves, and reading every shape to skip those cost it 4 % of
+//! its step.
 //! Which shapes left their boxes is found on the world's threads (a box per shape and a
 //! containment test, read-only); the tree is then changed on one thread, in shape slot
 //! order, so the result does not depend on the thread count.
@@ -30,12 +34,17 @@ impl World {
             broadphase,
             ..
         } = &mut self.state;
-        let refit = |slot: usize, tree: &BroadPhase| {
-            let shape = shapes.get(slot as u32)?;
-            let body = bodies.get(shape.body).expect("shapes name live bodies");
-            if body.body_type == BodyType::Static || !body.awake {
-                return None;
+        let moving = &mut self.moving_shapes;
+        moving.clear();
+        for body in bodies.values() {
+            if body.body_type != BodyType::Static && body.awake {
+                moving.extend(body.shapes.iter(shapes.as_ref()));
             }
+        }
+        moving.sort_unstable();
+        let refit = |&slot: &u32, tree: &BroadPhase| {
+            let shape = shapes.get(slot).expect("bodies list live shapes");
+            let body = bodies.get(shape.body).expect("shapes name live bodies");
             let travel = dt * body.v;
             let lead = travel.clamp_length_max(AABB_MARGIN);
             let now = shape.collider.aabb(body.xf);
@@ -43,24 +52,21 @@ impl World {
                 min: now.min + shift,
                 max: now.max + shift,
             };
-            let covered = tree.covers(slot as u32, &now.union(&ahead(travel)));
+            let covered = tree.covers(slot, &now.union(&ahead(travel)));
             (!covered).then(|| (shape.proxy, now.union(&ahead(travel + lead))))
         };
         if self.pool.is_some() {
             let mut refits = std::mem::take(&mut self.refits);
             refits.clear();
-            refits.resize(shapes.capacity(), None);
             let tree: &BroadPhase = broadphase;
-            let tasks = refits.par_iter_mut().with_min_len(SHAPES_PER_TASK);
-            tasks
-                .enumerate()
-                .for_each(|(slot, out)| *out = refit(slot, tree));
+            let tasks = moving.par_iter().with_min_len(SHAPES_PER_TASK);
+            refits.par_extend(tasks.map(|slot| refit(slot, tree)));
             for &(proxy, predicted) in refits.iter().flatten() {
                 broadphase.stage_proxy(proxy, predicted);
             }
             self.refits = refits;
         } else {
-            for slot in 0..shapes.capacity() {
+            for slot in moving.iter() {
                 if let Some((proxy, predicted)) = refit(slot, broadphase) {
                     broadphase.stage_proxy(proxy, predicted);
                 }
