@@ -21,6 +21,7 @@ pub mod math;
 
 mod body;
 mod broadphase;
+mod character;
 mod collide;
 mod contact;
 mod controller;
@@ -39,6 +40,7 @@ mod stepper;
 mod world;
 
 pub use body::{BodyDef, BodyType};
+pub use character::{CharacterDef, CharacterHit, CharacterReport, CharacterSettings, Ground};
 pub use collide::{Manifold, ManifoldPoint};
 pub use controller::{
     Buoyancy, BuoyancyDef, Controller, ControllerClone, ControllerId, Wind, WindDef,

@@ -4,10 +4,10 @@
 mod support;
 
 use lockstep2d::{
-    BodyDef, BodyId, Capsule, ChainDef, DistanceJointDef, Error, Filter, Geometry, JointDef,
-    JointKind, MotorJointDef, Polygon, PrismaticJointDef, SNAPSHOT_FORMAT_VERSION, Segment,
-    ShapeDef, Snapshot, SurfaceMaterial, Vec2, WeldJointDef, WheelJointDef, Wind, WindDef, World,
-    WorldDef,
+    BodyDef, BodyId, Capsule, ChainDef, CharacterDef, Circle, DistanceJointDef, Error, Filter,
+    Geometry, JointDef, JointKind, MotorJointDef, Polygon, PrismaticJointDef,
+    SNAPSHOT_FORMAT_VERSION, Segment, ShapeDef, Snapshot, SurfaceMaterial, Vec2, WeldJointDef,
+    WheelJointDef, Wind, WindDef, World, WorldDef,
 };
 use support::{DT, add_ball, add_box, run, world_with_ground};
 
@@ -421,12 +421,12 @@ fn another_format_version_is_an_error() {
 }
 
 /// The payload (postcard, before deflate) of a small world that has never stepped, so
-/// that no change to the physics moves it: bodies, shapes of every kind, a joint, a freed
-/// slot, the broad phase.
+/// that no change to the physics moves it: bodies, shapes of every kind, a joint, a
+/// character, a freed slot, the broad phase.
 /// If this fails and a saved type changed, bump `SNAPSHOT_FORMAT_VERSION`
 /// (snapshot/encoding.rs) so old files are refused instead of decoded wrong, then update
 /// this constant; if only a default setting changed, update the constant alone.
-const GOLDEN_CHECKSUM: u32 = 1073326217;
+const GOLDEN_CHECKSUM: u32 = 3776992271;
 
 #[test]
 fn the_encoding_of_a_fixed_world_is_pinned() {
@@ -439,11 +439,19 @@ fn the_encoding_of_a_fixed_world_is_pinned() {
     world.destroy_body(doomed).unwrap();
     let hinge = JointDef::revolute(body, ball, Vec2::new(0.0, 1.0));
     world.create_joint(&hinge).unwrap();
+    let walker = Geometry::Circle(Circle {
+        center: Vec2::ZERO,
+        radius: 0.4,
+    });
+    let walker = world
+        .create_character(&CharacterDef::new(Vec2::new(-3.0, 0.5), walker))
+        .unwrap();
+    world.move_character(walker, Vec2::new(0.1, 0.0)).unwrap();
     let bytes = world.snapshot().to_bytes();
     let checksum = u32::from_le_bytes(bytes[20..24].try_into().unwrap());
     assert_eq!(
         (SNAPSHOT_FORMAT_VERSION, checksum),
-        (15, GOLDEN_CHECKSUM),
+        (16, GOLDEN_CHECKSUM),
         "GOLDEN_CHECKSUM: the bytes of a fixed world changed (see the constant's comment)"
     );
 }

@@ -17,7 +17,7 @@ mod polygons;
 mod ray;
 mod toi;
 
-pub(crate) use cast::cast_core;
+pub(crate) use cast::{CAST_TOLERANCE, cast_core};
 pub(crate) use distance::{Core, closest_points};
 pub(crate) use overlap::{touches_box, touches_collider, touches_point};
 pub(crate) use ray::{LocalHit, ray_cast};

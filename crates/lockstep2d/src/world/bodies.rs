@@ -30,6 +30,7 @@ impl World {
         for s in shapes {
             self.remove_shape(s);
         }
+        self.forget_character(index);
         self.state.bodies.remove(index);
         Ok(())
     }

@@ -4,6 +4,8 @@ mod bodies;
 mod body_options;
 mod bounds;
 mod chains;
+mod character_sense;
+mod characters;
 mod collision;
 mod continuous;
 mod controllers;
@@ -143,6 +145,7 @@ impl World {
                 pending_events: ContactEvents::default(),
                 joint_events: Vec::new(),
                 sensors: Vec::new(),
+                characters: Vec::new(),
                 sensor_events: SensorEvents::default(),
                 bounds: def.bounds,
                 removed: Vec::new(),
@@ -184,6 +187,8 @@ impl World {
         self.begin_step_reports();
         self.run_controllers(dt);
         self.profile.controllers = laps.lap();
+        self.move_characters(dt);
+        self.profile.characters = laps.lap();
         self.find_new_contacts();
         self.profile.broad_phase = laps.lap();
         self.update_contacts(dt);
@@ -356,9 +361,9 @@ impl World {
         self.state.clone_from(snapshot.state());
     }
 
-    /// A 64-bit hash of every body's pose and velocity, bit for bit, in slot order, and
-    /// of what overlaps each sensor. Two runs that agree on it agree on the state of
-    /// every body and sensor.
+    /// A 64-bit hash of every body's pose and velocity, bit for bit, in slot order, of
+    /// what overlaps each sensor, and of what each character wants and last did. Two
+    /// runs that agree on it agree on the state of every body, sensor and character.
     pub fn state_hash(&self) -> u64 {
         let mut hash = crate::hash::StateHasher::default();
         for (index, body) in self.state.bodies.iter() {
@@ -379,6 +384,13 @@ impl World {
                 hash.write_u32(overlap.shape.index);
                 hash.write_u32(overlap.shape.generation);
             }
+        }
+        for character in &self.state.characters {
+            hash.write_u32(character.body);
+            let report = &character.report;
+            let (wanted, moved) = (character.wanted, report.moved);
+            hash.write_f32s(&[wanted.x, wanted.y, moved.x, moved.y]);
+            hash.write_u32(u32::from(report.grounded) | u32::from(report.sliding) << 1);
         }
         hash.finish()
     }

@@ -9,6 +9,8 @@ use std::time::Instant;
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
 pub struct StepProfile {
     pub controllers: f64,
+    /// Moving the characters.
+    pub characters: f64,
     /// Broad phase: finding new pairs and creating their contacts.
     pub broad_phase: f64,
     /// Narrow phase: rebuilding manifolds, events, waking.
@@ -32,6 +34,7 @@ impl StepProfile {
     /// Adds another profile's times, stage by stage.
     pub fn add(&mut self, other: &StepProfile) {
         self.controllers += other.controllers;
+        self.characters += other.characters;
         self.broad_phase += other.broad_phase;
         self.narrow_phase += other.narrow_phase;
         self.solve += other.solve;
@@ -49,6 +52,7 @@ impl StepProfile {
     pub fn divided(&self, n: f64) -> StepProfile {
         StepProfile {
             controllers: self.controllers / n,
+            characters: self.characters / n,
             broad_phase: self.broad_phase / n,
             narrow_phase: self.narrow_phase / n,
             solve: self.solve / n,

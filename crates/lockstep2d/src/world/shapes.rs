@@ -18,6 +18,7 @@ impl World {
     /// Attaches a shape to a body and updates the body's mass.
     pub fn create_shape(&mut self, body: BodyId, def: &ShapeDef) -> Result<ShapeId> {
         let body_index = self.state.bodies.resolve(body)?;
+        self.refuse_character_shapes(body_index)?;
         let owner = self.body(body_index);
         def.validate(owner.is_dynamic())?;
         if owner.is_dynamic() {
@@ -67,6 +68,7 @@ impl World {
     pub fn destroy_shape(&mut self, id: ShapeId) -> Result<()> {
         let index = self.state.shapes.resolve(id)?;
         let body = self.shape(index).body;
+        self.refuse_character_shapes(body)?;
         self.wake_island(body);
         self.remove_shape(index);
         self.update_mass(body);

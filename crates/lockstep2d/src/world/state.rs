@@ -12,8 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use super::SleepSettings;
 use super::sensor::SensorState;
-use crate::body::{Body, JointEdge, edge_joint};
+use crate::body::{Body, BodyType, JointEdge, edge_joint};
 use crate::broadphase::{BroadPhase, ProxyFilter};
+use crate::character::Character;
 use crate::contact::{Contact, ContactSet};
 use crate::events::{ContactEvents, JointEvent, SensorEvents};
 use crate::id::{BodyId, Slots};
@@ -54,6 +55,8 @@ pub(crate) struct SimState {
     pub joint_events: Vec<JointEvent>,
     /// Sensor shapes in slot order, each with what overlapped it after the last step.
     pub sensors: Vec<SensorState>,
+    /// The characters, in body slot order (`character/mod.rs`).
+    pub characters: Vec<Character>,
     /// Sensor events of the last step.
     pub sensor_events: SensorEvents,
     pub bounds: Option<Aabb>,
@@ -98,7 +101,7 @@ clone_by_field!(
     ],
     cloned: [
         bodies, shapes, joints, joint_edges, contacts, broadphase, events, pending_events,
-        sensors, sensor_events, joint_events, removed
+        sensors, characters, sensor_events, joint_events, removed
     ]
 );
 
@@ -122,6 +125,11 @@ impl SimState {
             let body_of = |s: u32| self.shapes.get(s).map(|shape| shape.body);
             body_of(c.shape_a) == Some(c.body_a) && body_of(c.shape_b) == Some(c.body_b)
         };
+        if !self.characters_sound() {
+            return Err(
+                "a character list out of body slot order, or naming a body that is not kinematic with one shape",
+            );
+        }
         if !self.sensors_listed() {
             return Err("a sensor list that is not the sensor shapes in slot order");
         }
@@ -146,6 +154,17 @@ impl SimState {
             return Err("a broad-phase tree out of shape or out of step with the shapes");
         }
         Ok(())
+    }
+
+    /// The characters are in body slot order, each on a kinematic body with one shape.
+    fn characters_sound(&self) -> bool {
+        let ordered = self.characters.windows(2).all(|w| w[0].body < w[1].body);
+        let bodies_ok = self.characters.iter().all(|c| {
+            self.bodies
+                .get(c.body)
+                .is_some_and(|b| b.body_type == BodyType::Kinematic && b.shapes.len == 1)
+        });
+        ordered && bodies_ok
     }
 
     /// The sensor list names every sensor shape once, in slot order, and nothing else.

@@ -40,6 +40,19 @@ impl SimState {
                 });
             }
         }
+        for character in &self.characters {
+            let body = self
+                .bodies
+                .get(character.body)
+                .expect("links checked first");
+            let slot = body
+                .shapes
+                .iter(self.shapes.as_ref())
+                .next()
+                .expect("links checked first");
+            let shape = &self.shapes.get(slot).expect("links checked first").def;
+            character.check_values(shape)?;
+        }
         for joint in self.joints.values() {
             joint.check_values()?;
         }

@@ -1,0 +1,240 @@
+//! Characters in the world: creating them, asking them to move, reading what their last
+//! move did, and the stage of the step that moves them (see `character/mod.rs`).
+//!
+//! The stage runs after the controllers and before the broad phase, over the characters
+//! in body slot order. Each one's move is planned against the world as the last step
+//! left it; its body gets the velocity that makes that move over the step, the dynamic
+//! bodies it walks into get their pushes, and what the game asked for is spent.
+
+use super::World;
+use super::character_sense::CharacterView;
+use crate::body::{BodyDef, BodyType};
+use crate::character::{
+    Character, CharacterDef, CharacterReport, CharacterSettings, MoveRequest, plan_move,
+};
+use crate::error::{Error, Result, check_finite_vec};
+use crate::id::BodyId;
+use crate::limits::check_point;
+use crate::math::{Vec2, cross, cross_sv};
+
+impl World {
+    /// Creates a character: a kinematic body that never turns, with `def.shape`, moved
+    /// by `move_character`. Returns its body, which names it in the other calls.
+    pub fn create_character(&mut self, def: &CharacterDef) -> Result<BodyId> {
+        def.validate()?;
+        check_point("position", def.position)?;
+        let body = self.create_body(&BodyDef {
+            body_type: BodyType::Kinematic,
+            position: def.position,
+            fixed_rotation: true,
+            user_data: def.user_data,
+            ..BodyDef::default()
+        })?;
+        if let Err(error) = self.create_shape(body, &def.shape) {
+            self.destroy_body(body).expect("the body was just made");
+            return Err(error);
+        }
+        let slot = self.state.bodies.resolve(body)?;
+        let at = self.state.characters.partition_point(|c| c.body < slot);
+        self.state.characters.insert(
+            at,
+            Character {
+                body: slot,
+                settings: def.settings,
+                wanted: Vec2::ZERO,
+                report: CharacterReport::default(),
+            },
+        );
+        Ok(body)
+    }
+
+    /// Asks character `id` to move by `displacement` (m) in the coming step: its run,
+    /// its jump and its fall together, as the game integrates them. The step moves it
+    /// as far as the world allows (see `CharacterSettings`); a second call before the
+    /// step replaces the first. Fails for a body that is not a character or a
+    /// displacement that is not finite or beyond the world's coordinates.
+    pub fn move_character(&mut self, id: BodyId, displacement: Vec2) -> Result<()> {
+        check_finite_vec("displacement", displacement)?;
+        check_point("displacement", displacement)?;
+        self.character_mut(id)?.wanted = displacement;
+        Ok(())
+    }
+
+    /// What character `id`'s last move did: grounded, what it stands on, the surfaces
+    /// it met.
+    pub fn character(&self, id: BodyId) -> Result<&CharacterReport> {
+        Ok(&self.character_ref(id)?.report)
+    }
+
+    pub fn character_settings(&self, id: BodyId) -> Result<CharacterSettings> {
+        Ok(self.character_ref(id)?.settings)
+    }
+
+    pub fn set_character_settings(
+        &mut self,
+        id: BodyId,
+        settings: CharacterSettings,
+    ) -> Result<()> {
+        settings.validate()?;
+        self.character_mut(id)?.settings = settings;
+        Ok(())
+    }
+
+    /// The characters' bodies, in slot order.
+    pub fn character_ids(&self) -> impl Iterator<Item = BodyId> + '_ {
+        self.state
+            .characters
+            .iter()
+            .map(|c| self.state.bodies.id_of(c.body))
+    }
+
+    fn character_index(&self, id: BodyId) -> Result<usize> {
+        let slot = self.state.bodies.resolve(id)?;
+        self.state
+            .characters
+            .binary_search_by_key(&slot, |c| c.body)
+            .map_err(|_| Error::InvalidValue {
+                field: "id",
+                reason: "is not a character's body",
+            })
+    }
+
+    fn character_ref(&self, id: BodyId) -> Result<&Character> {
+        let index = self.character_index(id)?;
+        Ok(&self.state.characters[index])
+    }
+
+    fn character_mut(&mut self, id: BodyId) -> Result<&mut Character> {
+        let index = self.character_index(id)?;
+        Ok(&mut self.state.characters[index])
+    }
+
+    /// Fails if body slot `body` is a character's: a character keeps the one shape it
+    /// was made with.
+    pub(super) fn refuse_character_shapes(&self, body: u32) -> Result<()> {
+        let is_character = self
+            .state
+            .characters
+            .binary_search_by_key(&body, |c| c.body)
+            .is_ok();
+        if is_character {
+            return Err(Error::InvalidValue {
+                field: "body",
+                reason: "a character keeps the one shape it was made with",
+            });
+        }
+        Ok(())
+    }
+
+    /// Drops the character of body slot `body`, if it is one: its body is going.
+    pub(super) fn forget_character(&mut self, body: u32) {
+        if let Ok(index) = self
+            .state
+            .characters
+            .binary_search_by_key(&body, |c| c.body)
+        {
+            self.state.characters.remove(index);
+        }
+    }
+
+    /// The stage of the step that moves the characters (see the module docs).
+    pub(super) fn move_characters(&mut self, dt: f32) {
+        for index in 0..self.state.characters.len() {
+            let character = &self.state.characters[index];
+            let body = self.body(character.body);
+            if !body.enabled {
+                self.state.characters[index].wanted = Vec2::ZERO;
+                continue;
+            }
+            let request = MoveRequest {
+                settings: &character.settings,
+                previous: &character.report,
+                start: body.xf.p,
+                wanted: character.wanted,
+                carried: dt * self.ground_velocity(&character.report),
+                up: self.up(),
+            };
+            let view = CharacterView::new(self, character.body, &character.settings);
+            let outcome = plan_move(&view, &request);
+            let pushes = self.pushes(character, &outcome.report, character.wanted / dt, dt);
+            let slot = character.body;
+            let body = self
+                .state
+                .bodies
+                .get_mut(slot)
+                .expect("characters' bodies live");
+            body.v = outcome.motion / dt;
+            body.w = 0.0;
+            for (target, impulse, point) in pushes {
+                self.wake_island(target);
+                let pushed = self
+                    .state
+                    .bodies
+                    .get_mut(target)
+                    .expect("pushes name live bodies");
+                // Bounded by the push force, an impulse cannot fail; one that did would
+                // change nothing.
+                let _ = pushed.apply_impulse(impulse, point, 0.0);
+            }
+            let character = &mut self.state.characters[index];
+            character.report = outcome.report;
+            character.wanted = Vec2::ZERO;
+        }
+    }
+
+    /// Against gravity; +y in a world without it.
+    fn up(&self) -> Vec2 {
+        (-self.state.gravity).try_normalize().unwrap_or(Vec2::Y)
+    }
+
+    /// How fast the ground of `report` carries what stands on it, where it is stood
+    /// on: its body's motion there, plus a conveyor's surface speed along it.
+    fn ground_velocity(&self, report: &CharacterReport) -> Vec2 {
+        let Some(ground) = report.ground else {
+            return Vec2::ZERO;
+        };
+        let (Ok(body), Ok(shape)) = (
+            self.state.bodies.resolve(ground.body),
+            self.state.shapes.resolve(ground.shape),
+        ) else {
+            return Vec2::ZERO;
+        };
+        let body = self.body(body);
+        let moving = body.v + cross_sv(body.w, ground.point - body.center);
+        // Clockwise round the shape: to the right along a floor.
+        let along = Vec2::new(ground.normal.y, -ground.normal.x);
+        moving + self.shape(shape).def.tangent_speed * along
+    }
+
+    /// The impulses a character wanting `velocity` gives the dynamic bodies its move
+    /// met in its way: each is brought to the character's speed into it, with at most
+    /// `push_force` over the step, at the point met.
+    fn pushes(
+        &self,
+        character: &Character,
+        report: &CharacterReport,
+        velocity: Vec2,
+        dt: f32,
+    ) -> Vec<(u32, Vec2, Vec2)> {
+        let most = character.settings.push_force * dt;
+        let mut pushes = Vec::new();
+        for hit in &report.hits {
+            let Ok(slot) = self.state.bodies.resolve(hit.body) else {
+                continue;
+            };
+            let body = self.body(slot);
+            let into = -hit.normal;
+            let arm = hit.point - body.center;
+            let point_velocity = body.v + cross_sv(body.w, arm);
+            let closing = velocity.dot(into) - point_velocity.dot(into);
+            if body.body_type != BodyType::Dynamic || most <= 0.0 || closing <= 0.0 {
+                continue;
+            }
+            let turn = cross(arm, into);
+            let mass = 1.0 / (body.inv_mass + body.inv_inertia * turn * turn);
+            let impulse = (mass * closing).min(most);
+            pushes.push((slot, impulse * into, hit.point));
+        }
+        pushes
+    }
+}
