@@ -24,6 +24,7 @@ impl StageSum {
 pub fn stage_line(p: &StepProfile) -> String {
     let parts = [
         ("controllers", p.controllers),
+        ("characters", p.characters),
         ("broad phase", p.broad_phase),
         ("narrow phase", p.narrow_phase),
         ("solve", p.solve),

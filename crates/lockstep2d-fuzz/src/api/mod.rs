@@ -232,6 +232,8 @@ fn kinematic_motions(world: &World) -> Vec<(lockstep2d::BodyId, lockstep2d::Vec2
     world
         .body_ids()
         .filter(|&id| world.body_type(id) == Ok(BodyType::Kinematic))
+        // A character's body moves as its mover says, each step.
+        .filter(|&id| world.character(id).is_err())
         .filter_map(|id| {
             let (v, w) = (
                 world.linear_velocity(id).ok()?,

@@ -2,10 +2,10 @@
 //! and returns what the world returned.
 
 use lockstep2d::{
-    BodyDef, BodyId, BodyType, Capsule, ChainDef, DistanceJointDef, ExplosionDef, Filter, Geometry,
-    JointDef, JointId, JointKind, Limit, Motor, MotorJointDef, MouseJointDef, Polygon,
-    PrismaticJointDef, Result, RevoluteJointDef, Segment, ShapeDef, ShapeId, Spring,
-    SurfaceMaterial, Vec2, WeldJointDef, WheelJointDef, World,
+    BodyDef, BodyId, BodyType, Capsule, ChainDef, CharacterDef, CharacterSettings,
+    DistanceJointDef, ExplosionDef, Filter, Geometry, JointDef, JointId, JointKind, Limit, Motor,
+    MotorJointDef, MouseJointDef, Polygon, PrismaticJointDef, Result, RevoluteJointDef, Segment,
+    ShapeDef, ShapeId, Spring, SurfaceMaterial, Vec2, WeldJointDef, WheelJointDef, World,
 };
 
 use crate::values::Draw;
@@ -38,6 +38,9 @@ pub const OPS: &[Op] = &[
     op("create_body", 10, create_body),
     op("create_shape", 10, create_shape),
     op("create_chain", 2, create_chain),
+    op("create_character", 2, create_character),
+    op("move_character", 8, move_character),
+    op("set_character_settings", 1, set_character_settings),
     op("create_joint", 10, create_joint),
     op("push", 6, push),
     op("twist", 2, twist),
@@ -149,7 +152,23 @@ fn create_shape(world: &mut World, picks: &mut Picks) -> Result<()> {
 
 fn shape_on(world: &mut World, picks: &mut Picks, body: BodyId) -> Result<()> {
     let draw = &mut picks.draw;
-    let geometry = match draw.below(5) {
+    let geometry = geometry(draw)?;
+    let one_way = matches!(geometry, Geometry::Segment(_)) && draw.chance(0.5);
+    let def = ShapeDef {
+        geometry,
+        density: draw.value(0.2, 5.0),
+        one_way,
+        is_sensor: draw.chance(0.05),
+        ..ShapeDef::new(geometry).with_material(material(draw))
+    };
+    let id = world.create_shape(body, &def)?;
+    picks.shapes.push(id);
+    Ok(())
+}
+
+/// A circle, capsule, box, segment or polygon about the body origin.
+fn geometry(draw: &mut Draw) -> Result<Geometry> {
+    Ok(match draw.below(5) {
         0 => Geometry::Circle(lockstep2d::Circle {
             center: draw.vector(0.5),
             radius: draw.value(0.05, 1.0),
@@ -168,18 +187,49 @@ fn shape_on(world: &mut World, picks: &mut Picks, body: BodyId) -> Result<()> {
             point2: draw.vector(2.0),
         }),
         _ => Geometry::Polygon(Polygon::new(&polygon_points(draw))?),
-    };
-    let one_way = matches!(geometry, Geometry::Segment(_)) && draw.chance(0.5);
-    let def = ShapeDef {
-        geometry,
-        density: draw.value(0.2, 5.0),
-        one_way,
-        is_sensor: draw.chance(0.05),
-        ..ShapeDef::new(geometry).with_material(material(draw))
-    };
-    let id = world.create_shape(body, &def)?;
-    picks.shapes.push(id);
+    })
+}
+
+/// A character of any geometry (lines are refused) with drawn settings.
+fn create_character(world: &mut World, picks: &mut Picks) -> Result<()> {
+    if world.body_count() >= MAX_BODIES {
+        return destroy_body(world, picks);
+    }
+    let draw = &mut picks.draw;
+    let mut def = CharacterDef::new(draw.vector(10.0), geometry(draw)?);
+    def.settings = character_settings(draw);
+    let id = world.create_character(&def)?;
+    picks.bodies.push(id);
     Ok(())
+}
+
+fn character_settings(draw: &mut Draw) -> CharacterSettings {
+    CharacterSettings {
+        skin: draw.value(0.002, 0.1),
+        max_climb_slope: draw.value(0.0, 1.5),
+        min_slide_slope: draw.value(0.0, 1.6),
+        step_height: draw.value(0.0, 0.6),
+        snap_distance: draw.value(0.0, 0.6),
+        push_force: draw.value(0.0, 5000.0),
+        one_way_platforms: draw.chance(0.7),
+    }
+}
+
+/// Asks a body (usually a character) to move: a run, a jump or a fall.
+fn move_character(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let Some(id) = body(world, picks) else {
+        return Ok(());
+    };
+    let displacement = picks.draw.vector(0.3);
+    world.move_character(id, displacement)
+}
+
+fn set_character_settings(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let Some(id) = body(world, picks) else {
+        return Ok(());
+    };
+    let settings = character_settings(&mut picks.draw);
+    world.set_character_settings(id, settings)
 }
 
 /// A surface: friction, bounce, a conveyor's speed and rolling resistance.

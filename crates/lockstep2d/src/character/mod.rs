@@ -19,7 +19,7 @@ pub(crate) use motion::{MoveRequest, Surroundings, Touch, plan_move};
 
 use crate::error::{Error, Result, check_non_negative, check_positive};
 use crate::id::{BodyId, ShapeId};
-use crate::limits::{check_distance, check_point};
+use crate::limits::{check_distance, check_point, check_stored_point};
 use crate::math::{Vec2, cos};
 use crate::shape::{Geometry, ShapeDef};
 
@@ -221,7 +221,7 @@ impl Character {
         let ground = report.ground.iter().flat_map(|g| [g.normal, g.point]);
         let hits = report.hits.iter().flat_map(|h| [h.normal, h.point]);
         for v in std::iter::once(report.moved).chain(ground).chain(hits) {
-            check_point("report", v)?;
+            check_stored_point("report", v)?;
         }
         Ok(())
     }

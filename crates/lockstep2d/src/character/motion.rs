@@ -89,6 +89,8 @@ pub(crate) struct MoveRequest<'a> {
     pub carried: Vec2,
     /// Unit, against gravity.
     pub up: Vec2,
+    /// The farthest (m) the step may take it: its body's top speed over the step.
+    pub max_travel: f32,
 }
 
 /// Plans the move of `request` among `world`'s surfaces.
@@ -106,7 +108,7 @@ pub(crate) fn plan_move(world: &impl Surroundings, request: &MoveRequest) -> Mov
         (true, Some(ground)) => run * mover.along_ground(ground.normal),
         _ => run * mover.side(),
     };
-    let target = along + rise * mover.up + request.carried;
+    let target = (along + rise * mover.up + request.carried).clamp_length_max(request.max_travel);
     let mut end = mover.slide(request.start, target);
     if walking
         && mover.blocked(request.start, end, run)
@@ -119,7 +121,9 @@ pub(crate) fn plan_move(world: &impl Surroundings, request: &MoveRequest) -> Mov
         end = mover.snap(end);
         ground = mover.ground(end);
     }
-    let motion = end - request.start;
+    // Pushed out of a deep overlap, the planes alone may ask for more: the body cannot
+    // go faster than its top speed.
+    let motion = (end - request.start).clamp_length_max(request.max_travel);
     let report = mover.report(motion, ground);
     MoveOutcome { motion, report }
 }

@@ -13,6 +13,7 @@ impl World {
     /// stay smooth where it was). Fails, creating nothing, if any link would.
     pub fn create_chain(&mut self, body: BodyId, def: &ChainDef) -> Result<Vec<ShapeId>> {
         let body_index = self.state.bodies.resolve(body)?;
+        self.refuse_character_shapes(body_index)?;
         // Each link is checked as `create_shape` checks a shape; lines add no mass, so
         // the body's mass stays usable whatever it is.
         let links = def.links()?;

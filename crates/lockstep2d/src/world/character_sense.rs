@@ -128,6 +128,11 @@ impl<'a> CharacterView<'a> {
         if shape.def.one_way && nearest.separation < -self.skin {
             return None;
         }
+        // Shapes too small or too far out for their manifold to have a direction give
+        // no plane: a plane with no normal cannot push.
+        if (manifold.normal.length_squared() - 1.0).abs() > 1.0e-3 {
+            return None;
+        }
         Some(Touch {
             normal: sign * manifold.normal,
             separation: nearest.separation,

@@ -23,6 +23,9 @@ impl World {
     pub fn create_character(&mut self, def: &CharacterDef) -> Result<BodyId> {
         def.validate()?;
         check_point("position", def.position)?;
+        // Everything checked before anything is made: a refused character leaves no
+        // body behind, not even a freed slot.
+        def.shape.validate(false)?;
         let body = self.create_body(&BodyDef {
             body_type: BodyType::Kinematic,
             position: def.position,
@@ -30,11 +33,9 @@ impl World {
             user_data: def.user_data,
             ..BodyDef::default()
         })?;
-        if let Err(error) = self.create_shape(body, &def.shape) {
-            self.destroy_body(body).expect("the body was just made");
-            return Err(error);
-        }
         let slot = self.state.bodies.resolve(body)?;
+        self.attach_shape(slot, &def.shape);
+        self.update_mass(slot);
         let at = self.state.characters.partition_point(|c| c.body < slot);
         self.state.characters.insert(
             at,
@@ -153,6 +154,7 @@ impl World {
                 wanted: character.wanted,
                 carried: dt * self.ground_velocity(&character.report),
                 up: self.up(),
+                max_travel: dt * self.state.settings.max_linear_speed,
             };
             let view = CharacterView::new(self, character.body, &character.settings);
             let outcome = plan_move(&view, &request);
