@@ -66,6 +66,12 @@ impl RapierWorld {
         Ok(out)
     }
 
+    /// rapier's world itself, for what the harness does not drive (its character
+    /// controller in `examples/character_move.rs`).
+    pub fn physics_mut(&mut self) -> &mut PhysicsWorld {
+        &mut self.world
+    }
+
     fn add_body(
         &mut self,
         body: &BodyJson,

@@ -45,6 +45,12 @@ impl LockstepWorld {
     pub fn profile(&self) -> lockstep2d::StepProfile {
         *self.scene.world.profile()
     }
+
+    /// The world itself, for what the harness does not drive (characters in
+    /// `examples/character_move.rs`).
+    pub fn world_mut(&mut self) -> &mut lockstep2d::World {
+        &mut self.scene.world
+    }
 }
 
 impl BenchWorld for LockstepWorld {
