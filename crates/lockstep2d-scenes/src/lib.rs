@@ -33,8 +33,8 @@ mod synctest;
 
 pub use build::Scene;
 pub use def::{
-    BodyJson, BodyKind, JointJson, JointKind, MaterialJson, MotorJson, SceneDef, ShapeJson,
-    ShapeKind, SolverJson, SolverKindJson, SpringJson,
+    BodyJson, BodyKind, CharacterJson, CharacterSettingsJson, JointJson, JointKind, MaterialJson,
+    MotorJson, SceneDef, ShapeJson, ShapeKind, SolverJson, SolverKindJson, SpringJson,
 };
 pub use error::SceneError;
 pub use library::{many_pyramids_sized, named, names};
