@@ -30,6 +30,7 @@ mod rng;
 mod save;
 mod script;
 mod synctest;
+mod walker;
 
 pub use build::Scene;
 pub use def::{
@@ -43,3 +44,4 @@ pub use recording::{RecordedFrame, Recording, ReplayError, record, replay};
 pub use rng::Pcg32;
 pub use script::{Action, Script, play_frame};
 pub use synctest::{SyncTestError, SyncTestReport, sync_test};
+pub use walker::{WalkInput, walk, walk_displacement};
