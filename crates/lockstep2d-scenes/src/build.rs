@@ -5,25 +5,28 @@
 //! into a path (`density` on shape 0 of body 3 is `bodies[3].shapes[0].density`).
 
 use lockstep2d::{
-    BodyDef, BodyId, BodyType, Capsule, ChainDef, Circle, DistanceJointDef, Geometry, JointDef,
-    JointId, Limit, Motor, MotorJointDef, Polygon, PrismaticJointDef, RevoluteJointDef, Segment,
-    ShapeDef, SleepSettings, Spring, Vec2, WeldJointDef, WheelJointDef, World, WorldDef,
+    BodyDef, BodyId, BodyType, Capsule, ChainDef, CharacterDef, Circle, DistanceJointDef, Geometry,
+    JointDef, JointId, Limit, Motor, MotorJointDef, Polygon, PrismaticJointDef, RevoluteJointDef,
+    Segment, ShapeDef, SleepSettings, Spring, Vec2, WeldJointDef, WheelJointDef, World, WorldDef,
 };
 
 use crate::def::{
-    BodyJson, BodyKind, JointJson, JointKind, MaterialJson, SceneDef, ShapeJson, SpringJson,
+    BodyJson, BodyKind, CharacterJson, JointJson, JointKind, MaterialJson, SceneDef, ShapeJson,
+    SpringJson,
 };
 use crate::error::SceneError;
-use crate::load::{FieldError, ShapeGeometry, shape_path};
+use crate::load::{FieldError, ShapeGeometry, character_shape_path, shape_path};
 
-/// A built scene: the world, and the ids of its bodies and joints in definition order,
-/// so `bodies[i]` is the body that `bodies[i]` of the definition made.
+/// A built scene: the world, and the ids of its bodies, joints and characters in
+/// definition order, so `bodies[i]` is the body that `bodies[i]` of the definition made.
 #[derive(Clone, Debug)]
 pub struct Scene {
     pub name: String,
     pub world: World,
     pub bodies: Vec<BodyId>,
     pub joints: Vec<JointId>,
+    /// The characters' bodies (`World::character` reads what each last did).
+    pub characters: Vec<BodyId>,
     /// Steps per second: step the world by `1.0 / hz`.
     pub hz: f32,
     pub steps: u32,
@@ -63,11 +66,18 @@ impl SceneDef {
             .enumerate()
             .map(|(k, joint)| add_joint(&mut world, &bodies, k, joint))
             .collect::<Result<Vec<_>, _>>()?;
+        let characters = self
+            .characters
+            .iter()
+            .enumerate()
+            .map(|(i, character)| add_character(&mut world, i, character))
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Scene {
             name: self.name.clone(),
             world,
             bodies,
             joints,
+            characters,
             hz: self.hz,
             steps: self.steps,
         })
@@ -123,6 +133,59 @@ fn add_body(world: &mut World, i: usize, body: &BodyJson) -> Result<BodyId, Scen
         }
     }
     Ok(id)
+}
+
+fn add_character(
+    world: &mut World,
+    i: usize,
+    character: &CharacterJson,
+) -> Result<BodyId, SceneError> {
+    let at_shape =
+        |(field, message): FieldError| SceneError::new(character_shape_path(i, field), message);
+    character
+        .shape
+        .checked_character_geometry()
+        .map_err(at_shape)?;
+    let EngineShape::Shape(shape) = engine_shape(&character.shape).map_err(at_shape)? else {
+        return Err(at_shape((
+            "type",
+            "a character is a circle, a capsule, a box or a polygon".to_string(),
+        )));
+    };
+    let def = CharacterDef {
+        position: vec2(character.position),
+        shape,
+        settings: character.settings.into(),
+        user_data: character.user_data,
+    };
+    world
+        .create_character(&def)
+        .map_err(|e| character_error(i, &e))
+}
+
+/// The fields of `lockstep2d::CharacterSettings`, as the engine names them in errors.
+const CHARACTER_SETTINGS: [&str; 6] = [
+    "skin",
+    "max_climb_slope",
+    "min_slide_slope",
+    "step_height",
+    "snap_distance",
+    "push_force",
+];
+
+/// A character's error at its path: a setting in `settings`, its position on the
+/// character, anything else in its shape.
+fn character_error(i: usize, e: &lockstep2d::Error) -> SceneError {
+    let prefix = match e.field() {
+        Some(field) if CHARACTER_SETTINGS.contains(&field) => format!("characters[{i}].settings"),
+        Some("position") | None => format!("characters[{i}]"),
+        Some("shape.geometry") => {
+            return SceneError::new(character_shape_path(i, "type"), e.reason());
+        }
+        Some("shape") => return SceneError::new(format!("characters[{i}].shape"), e.reason()),
+        Some(_) => format!("characters[{i}].shape"),
+    };
+    engine_error(&prefix, e)
 }
 
 /// The engine's chain definition: the shape's own material on every link unless the

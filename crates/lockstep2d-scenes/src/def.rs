@@ -5,10 +5,10 @@
 //! `f32` fields are read through [`crate::finite`] so a number too large for an `f32` is
 //! an error rather than an infinity.
 
-use lockstep2d::{Filter, SolverKind, SolverSettings};
+use lockstep2d::{CharacterSettings, Filter, SolverKind, SolverSettings};
 use serde::{Deserialize, Serialize};
 
-/// A whole scene: world settings, bodies with their shapes, and joints.
+/// A whole scene: world settings, bodies with their shapes, joints and characters.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SceneDef {
@@ -31,6 +31,9 @@ pub struct SceneDef {
     /// Referred to by index from `joints`.
     pub bodies: Vec<BodyJson>,
     pub joints: Vec<JointJson>,
+    /// Character movers (`World::create_character`), made after the bodies and joints.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub characters: Vec<CharacterJson>,
 }
 
 impl Default for SceneDef {
@@ -44,6 +47,7 @@ impl Default for SceneDef {
             sleep: true,
             bodies: Vec::new(),
             joints: Vec::new(),
+            characters: Vec::new(),
         }
     }
 }
@@ -666,6 +670,108 @@ impl From<MaterialJson> for lockstep2d::SurfaceMaterial {
     }
 }
 
+/// A character mover: `lockstep2d::CharacterDef`. Its shape is a circle, capsule, box
+/// or polygon, in the character's frame.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CharacterJson {
+    /// World position of the character's origin; [0, 0] when absent.
+    #[serde(default, deserialize_with = "crate::finite::deserialize")]
+    pub position: [f32; 2],
+    pub shape: ShapeJson,
+    /// How it moves; the engine's defaults when absent, and for each field left out.
+    #[serde(default, skip_serializing_if = "CharacterSettingsJson::is_default")]
+    pub settings: CharacterSettingsJson,
+    /// The game's own tag, stored with the character's body. 0 when absent.
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub user_data: u64,
+}
+
+impl CharacterJson {
+    /// A character at `position` with `shape` and the engine's settings.
+    pub fn new(position: [f32; 2], shape: ShapeJson) -> CharacterJson {
+        CharacterJson {
+            position,
+            shape,
+            settings: CharacterSettingsJson::default(),
+            user_data: 0,
+        }
+    }
+}
+
+/// `lockstep2d::CharacterSettings`, field by field, with the same defaults. Slopes are
+/// angles in radians from the horizontal.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CharacterSettingsJson {
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub skin: f32,
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub max_climb_slope: f32,
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub min_slide_slope: f32,
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub step_height: f32,
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub snap_distance: f32,
+    #[serde(deserialize_with = "crate::finite::deserialize")]
+    pub push_force: f32,
+    pub one_way_platforms: bool,
+}
+
+impl Default for CharacterSettingsJson {
+    fn default() -> Self {
+        CharacterSettingsJson::from(CharacterSettings::default())
+    }
+}
+
+impl CharacterSettingsJson {
+    /// Whether every field is the engine's default, bit for bit (so −0.0 is written).
+    fn is_default(&self) -> bool {
+        let own = CharacterSettingsJson::default();
+        let numbers = |s: &CharacterSettingsJson| {
+            [
+                s.skin,
+                s.max_climb_slope,
+                s.min_slide_slope,
+                s.step_height,
+                s.snap_distance,
+                s.push_force,
+            ]
+            .map(f32::to_bits)
+        };
+        numbers(self) == numbers(&own) && self.one_way_platforms == own.one_way_platforms
+    }
+}
+
+impl From<CharacterSettings> for CharacterSettingsJson {
+    fn from(s: CharacterSettings) -> Self {
+        CharacterSettingsJson {
+            skin: s.skin,
+            max_climb_slope: s.max_climb_slope,
+            min_slide_slope: s.min_slide_slope,
+            step_height: s.step_height,
+            snap_distance: s.snap_distance,
+            push_force: s.push_force,
+            one_way_platforms: s.one_way_platforms,
+        }
+    }
+}
+
+impl From<CharacterSettingsJson> for CharacterSettings {
+    fn from(s: CharacterSettingsJson) -> Self {
+        CharacterSettings {
+            skin: s.skin,
+            max_climb_slope: s.max_climb_slope,
+            min_slide_slope: s.min_slide_slope,
+            step_height: s.step_height,
+            snap_distance: s.snap_distance,
+            push_force: s.push_force,
+            one_way_platforms: s.one_way_platforms,
+        }
+    }
+}
+
 /// The `type` of a joint; revolute is the default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -910,5 +1016,9 @@ mod tests {
         );
         let body = lockstep2d::BodyDef::default();
         assert_eq!(BodyJson::default().gravity_scale, body.gravity_scale);
+        assert_eq!(
+            CharacterSettings::from(CharacterSettingsJson::default()),
+            CharacterSettings::default()
+        );
     }
 }

@@ -30,11 +30,12 @@ mod rng;
 mod save;
 mod script;
 mod synctest;
+mod walker;
 
 pub use build::Scene;
 pub use def::{
-    BodyJson, BodyKind, JointJson, JointKind, MaterialJson, MotorJson, SceneDef, ShapeJson,
-    ShapeKind, SolverJson, SolverKindJson, SpringJson,
+    BodyJson, BodyKind, CharacterJson, CharacterSettingsJson, JointJson, JointKind, MaterialJson,
+    MotorJson, SceneDef, ShapeJson, ShapeKind, SolverJson, SolverKindJson, SpringJson,
 };
 pub use error::SceneError;
 pub use library::{many_pyramids_sized, named, names};
@@ -43,3 +44,4 @@ pub use recording::{RecordedFrame, Recording, ReplayError, record, replay};
 pub use rng::Pcg32;
 pub use script::{Action, Script, play_frame};
 pub use synctest::{SyncTestError, SyncTestReport, sync_test};
+pub use walker::{WalkInput, walk, walk_displacement};

@@ -2,7 +2,8 @@
 //!
 //! serde (through `serde_path_to_error`) catches syntax errors, wrong types, unknown
 //! fields and numbers that overflow an `f32`, each with the path it happened at. What
-//! serde cannot see, that a shape's fields fit its `type`, is checked here.
+//! serde cannot see, that a shape's fields fit its `type` (and that a character's shape
+//! is one a character can be), is checked here.
 //! Whether the values make sense (a positive density, a convex polygon) is the engine's
 //! call, made when the scene is built.
 
@@ -105,11 +106,21 @@ fn check_shapes(def: &SceneDef) -> Result<(), SceneError> {
                 .map_err(|(field, message)| SceneError::new(shape_path(i, j, field), message))?;
         }
     }
+    for (i, character) in def.characters.iter().enumerate() {
+        character
+            .shape
+            .checked_character_geometry()
+            .map_err(|(field, message)| SceneError::new(character_shape_path(i, field), message))?;
+    }
     Ok(())
 }
 
 pub(crate) fn shape_path(body: usize, shape: usize, field: &str) -> String {
     format!("bodies[{body}].shapes[{shape}].{field}")
+}
+
+pub(crate) fn character_shape_path(character: usize, field: &str) -> String {
+    format!("characters[{character}].shape.{field}")
 }
 
 /// A shape's geometry once its fields are known to fit its type; absent optional
@@ -190,6 +201,27 @@ impl ShapeJson {
                 is_loop: self.is_loop.unwrap_or(false),
             },
         })
+    }
+
+    /// `checked_geometry` for a character's shape, which must be solid and have area: a
+    /// circle, capsule, box or polygon, not a sensor.
+    pub(crate) fn checked_character_geometry(&self) -> Result<ShapeGeometry<'_>, FieldError> {
+        if self.kind.is_line() {
+            return Err((
+                "type",
+                format!(
+                    "a character is a circle, a capsule, a box or a polygon, not a {} shape",
+                    self.kind.as_str()
+                ),
+            ));
+        }
+        if self.sensor {
+            return Err((
+                "sensor",
+                "a character's shape cannot be a sensor".to_string(),
+            ));
+        }
+        self.checked_geometry()
     }
 
     /// Fails on a geometry field that this type of shape does not take: a typo'd type

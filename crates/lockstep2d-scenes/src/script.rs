@@ -5,6 +5,8 @@
 
 use lockstep2d::{BodyDef, BodyId, BodyType, Geometry, Polygon, ShapeDef, Vec2, World};
 
+use crate::walker::{WalkInput, walk};
+
 /// Frames between spawns; each spawned box is removed half a period later (if it is
 /// still the last body).
 const SPAWN_PERIOD: u64 = 40;
@@ -14,9 +16,18 @@ const KICK_PERIOD: u64 = 3;
 const HOLD_FRAMES: u64 = 60;
 /// Frames between the player's jumps.
 const JUMP_PERIOD: u64 = 45;
+/// The player's jump speed (m/s).
+const JUMP_SPEED: f32 = 8.0;
 /// The player holds "down" (drops through one-way platforms) for the first third of
 /// every period this long.
 const DROP_PERIOD: u64 = 150;
+/// A character player runs right this many frames, then left as many.
+const RUN_FRAMES: u64 = 120;
+/// Its running speed (m/s).
+const RUN_SPEED: f32 = 4.0;
+/// Moving kinematic bodies turn back halfway through every period this long, so a
+/// platform goes back and forth over the same stretch.
+const PLATFORM_PERIOD: u64 = 180;
 
 /// Plays the script on one scene.
 #[derive(Clone, Copy, Debug)]
@@ -41,25 +52,34 @@ impl Script {
         Script { spawn_at }
     }
 
-    /// Frame `frame`'s inputs and edits, to apply before its step. The first dynamic
-    /// body is the player; the others are the crowd.
+    /// Frame `frame`'s inputs and edits for a step of `dt`, to apply before the step.
+    /// In a world with characters, the first character is the player and every dynamic
+    /// body is the crowd; otherwise the first dynamic body is the player and the others
+    /// are the crowd.
     /// - every third frame a one-shot upward kick to one of the crowd (a different one
     ///   each time);
     /// - for 60 frames out of every 120, a held sideways push on the first of the crowd
     ///   (a force, which the frame's end clears: see `play_frame`);
     /// - every 40 frames a box dropped from above the scene, and 20 frames later the
     ///   last of the crowd removed;
-    /// - the player jumps (a one-shot 8 m/s up) every 45 frames if it is standing (its
-    ///   vertical speed under 5 cm/s), and holds "down and jump" (drops through one-way
-    ///   platforms) for 50 frames of every 150, switched on and off as a game would.
-    pub fn actions(&self, frame: u64, world: &World) -> lockstep2d::Result<Vec<Action>> {
+    /// - a body player jumps (a one-shot 8 m/s up) every 45 frames if it is standing
+    ///   (its vertical speed under 5 cm/s); a character player runs right at 4 m/s for
+    ///   120 frames and left for 120, moved by the walker (`walk`), and jumps at
+    ///   8 m/s every 45 frames if grounded;
+    /// - either player holds "down and jump" (drops through one-way platforms) for 50
+    ///   frames of every 150, switched on and off as a game would;
+    /// - in a world with characters, every kinematic body that is not a character and
+    ///   moves has its velocity reversed on frame 90 of every 180, so moving platforms
+    ///   go back and forth.
+    pub fn actions(&self, frame: u64, world: &World, dt: f32) -> lockstep2d::Result<Vec<Action>> {
+        let character = world.character_ids().next();
         let dynamic: Vec<BodyId> = world
             .body_ids()
             .filter(|&id| world.body_type(id) == Ok(BodyType::Dynamic))
             .collect();
-        let (player, crowd) = match dynamic.split_first() {
-            Some((&player, crowd)) => (Some(player), crowd),
-            None => (None, &[][..]),
+        let (player, crowd) = match (character, dynamic.split_first()) {
+            (None, Some((&player, crowd))) => (Some(player), crowd),
+            _ => (None, &dynamic[..]),
         };
         let mut actions = Vec::new();
         if frame.is_multiple_of(KICK_PERIOD) && !crowd.is_empty() {
@@ -94,40 +114,87 @@ impl Script {
         if let Some(player) = player {
             actions.extend(player_actions(frame, world, player)?);
         }
+        if let Some(character) = character {
+            actions.extend(character_actions(frame, world, character, dt)?);
+            actions.extend(platform_actions(frame, world));
+        }
         Ok(actions)
     }
 
     /// Plays frame `frame` on `world`: its actions (see `actions`), then a step of `dt`
     /// (see `play_frame`).
     pub fn play(&self, frame: u64, world: &mut World, dt: f32) -> lockstep2d::Result<()> {
-        let actions = self.actions(frame, world)?;
+        let actions = self.actions(frame, world, dt)?;
         play_frame(world, &actions, dt)
     }
 }
 
-/// The player's jump and its drop-through switch on frame `frame`.
+/// The body player's jump and its drop-through switch on frame `frame`.
 fn player_actions(frame: u64, world: &World, player: BodyId) -> lockstep2d::Result<Vec<Action>> {
     let mut actions = Vec::new();
     let standing = world.linear_velocity(player)?.y.abs() < 0.05;
     if frame.is_multiple_of(JUMP_PERIOD) && standing {
         actions.push(Action::Impulse {
             body: player,
-            impulse: world.mass(player)? * Vec2::new(0.0, 8.0),
+            impulse: world.mass(player)? * Vec2::new(0.0, JUMP_SPEED),
             point: world.center_of_mass(player)?,
         });
     }
-    match frame % DROP_PERIOD {
-        0 => actions.push(Action::DropThrough {
-            body: player,
-            on: true,
-        }),
-        50 => actions.push(Action::DropThrough {
-            body: player,
-            on: false,
-        }),
-        _ => {}
-    }
+    actions.extend(drop_through(frame, player));
     Ok(actions)
+}
+
+/// The character player's move (its run and jump, through the walker) and its
+/// drop-through switch on frame `frame`.
+fn character_actions(
+    frame: u64,
+    world: &World,
+    character: BodyId,
+    dt: f32,
+) -> lockstep2d::Result<Vec<Action>> {
+    let run = if (frame / RUN_FRAMES).is_multiple_of(2) {
+        RUN_SPEED
+    } else {
+        -RUN_SPEED
+    };
+    let jump = frame.is_multiple_of(JUMP_PERIOD).then_some(JUMP_SPEED);
+    let displacement = walk(world, character, WalkInput { run, jump }, dt)?;
+    let mut actions = vec![Action::MoveCharacter {
+        body: character,
+        displacement,
+    }];
+    actions.extend(drop_through(frame, character));
+    Ok(actions)
+}
+
+/// "Down" pressed on frame 0 and let go on frame 50 of every `DROP_PERIOD`.
+fn drop_through(frame: u64, body: BodyId) -> Option<Action> {
+    match frame % DROP_PERIOD {
+        0 => Some(Action::DropThrough { body, on: true }),
+        50 => Some(Action::DropThrough { body, on: false }),
+        _ => None,
+    }
+}
+
+/// On frame 90 of every `PLATFORM_PERIOD`, each moving kinematic body that is not a
+/// character turned back: its linear velocity reversed.
+fn platform_actions(frame: u64, world: &World) -> Vec<Action> {
+    if frame % PLATFORM_PERIOD != PLATFORM_PERIOD / 2 {
+        return Vec::new();
+    }
+    let characters: Vec<BodyId> = world.character_ids().collect();
+    world
+        .body_ids()
+        .filter(|&id| world.body_type(id) == Ok(BodyType::Kinematic))
+        .filter(|id| !characters.contains(id))
+        .filter_map(|body| {
+            let velocity = world.linear_velocity(body).ok()?;
+            (velocity != Vec2::ZERO).then_some(Action::SetVelocity {
+                body,
+                velocity: -velocity,
+            })
+        })
+        .collect()
 }
 
 /// One input or edit of a frame, as data: what a recording stores.
@@ -159,6 +226,16 @@ pub enum Action {
         body: BodyId,
         on: bool,
     },
+    /// A character's displacement (m) for the coming step (`World::move_character`).
+    MoveCharacter {
+        body: BodyId,
+        displacement: Vec2,
+    },
+    /// A body's linear velocity (m/s) set outright: a kinematic platform turned back.
+    SetVelocity {
+        body: BodyId,
+        velocity: Vec2,
+    },
 }
 
 impl Action {
@@ -179,6 +256,10 @@ impl Action {
             }
             Action::Destroy { body } => world.destroy_body(body),
             Action::DropThrough { body, on } => world.set_drop_through(body, on),
+            Action::MoveCharacter { body, displacement } => {
+                world.move_character(body, displacement)
+            }
+            Action::SetVelocity { body, velocity } => world.set_linear_velocity(body, velocity),
         }
     }
 }

@@ -40,6 +40,7 @@ fn names_are_listed_in_order_and_each_defines_its_scene() {
             "sensor_gate",
             "ray_cast",
             "platformer",
+            "character",
             "large_pyramid",
             "many_pyramids",
             "joint_grid",
@@ -91,6 +92,9 @@ fn every_scene_builds_with_the_bodies_and_joints_of_its_source() {
         ("ray_cast", 3 + 12, 0),
         // The level (ground, ledges, belt) and four rows of ten shapes.
         ("platformer", 1 + 41, 0),
+        // The level (ground, walls, slopes, steps, one-way platforms), the moving
+        // platform, four loose bodies and the light and heavy boxes; and a character.
+        ("character", 1 + 1 + 4 + 2, 0),
         ("large_pyramid", 1 + 5050, 0),
         ("many_pyramids", 1 + 400 * 55, 0),
         // Box2D's 2 × 9,900 pins, less the six between static circles.
@@ -109,9 +113,11 @@ fn every_scene_builds_with_the_bodies_and_joints_of_its_source() {
         assert_eq!(built.bodies.len(), bodies, "{name}: bodies");
         assert_eq!(
             built.world.body_count(),
-            bodies,
-            "{name}: bodies in the world"
+            bodies + built.characters.len(),
+            "{name}: bodies in the world, characters' too"
         );
+        let characters = usize::from(name == "character");
+        assert_eq!(built.characters.len(), characters, "{name}: characters");
         assert_eq!(built.joints.len(), joints, "{name}: joints");
         assert_eq!((built.hz, built.name.as_str()), (60.0, name));
     }

@@ -4,6 +4,7 @@ mod benchmarks;
 
 pub use benchmarks::many_pyramids_sized;
 mod box2d_lite;
+mod character;
 mod determinism;
 mod joints;
 mod queries;
@@ -17,9 +18,10 @@ use crate::def::{BodyJson, SceneDef, ShapeJson};
 /// Box2D-Lite's demos in its order; then the robustness and stacking samples of Box2D
 /// v3 and Solver2D, from single stacks to whole structures; the joint samples; Box2D's
 /// determinism scene; a scene of sensors and one to cast rays into; a platformer's level
-/// of chains, one-way ledges and a conveyor; then Box2D v3's benchmarks, the big ones;
-/// and last the chain benchmark, two kilometres of hills.
-const NAMES: [&str; 35] = [
+/// of chains, one-way ledges and a conveyor, and a level for a character mover; then
+/// Box2D v3's benchmarks, the big ones; and last the chain benchmark, two kilometres of
+/// hills.
+const NAMES: [&str; 36] = [
     "single_box",
     "simple_pendulum",
     "varying_friction",
@@ -47,6 +49,7 @@ const NAMES: [&str; 35] = [
     "sensor_gate",
     "ray_cast",
     "platformer",
+    "character",
     "large_pyramid",
     "many_pyramids",
     "joint_grid",
@@ -92,6 +95,7 @@ pub fn named(name: &str) -> Option<SceneDef> {
         "sensor_gate" => sensors::sensor_gate,
         "ray_cast" => queries::ray_cast,
         "platformer" => terrain::platformer,
+        "character" => character::character,
         "large_pyramid" => benchmarks::large_pyramid,
         "many_pyramids" => benchmarks::many_pyramids,
         "joint_grid" => benchmarks::joint_grid,
