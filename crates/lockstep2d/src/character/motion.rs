@@ -26,6 +26,14 @@ const SLIDE_ROUNDS: usize = 4;
 /// A round that moves the character less than this (m) ends the sliding.
 const STALLED: f32 = 1.0e-4;
 
+/// The least upward part of a surface's normal for it to hold the character up at
+/// all (about 84° from level): a wall leaning out by a hair is still a wall.
+const MIN_SUPPORT: f32 = 0.1;
+
+/// How far (m) the planes' answer may still cross a plane before the steep slopes'
+/// sideways pushes are given up for pushes along their normals.
+const PLANE_TOLERANCE: f32 = 0.1 * crate::LINEAR_SLOP;
+
 /// A surface within reach of the character.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Touch {
@@ -37,6 +45,9 @@ pub(crate) struct Touch {
     pub point: Vec2,
     pub shape: ShapeId,
     pub body: BodyId,
+    /// On a dynamic body: it stops the character but never pushes it, so a box
+    /// resting on its head cannot press it into the ground.
+    pub yields: bool,
 }
 
 impl Touch {
@@ -116,7 +127,9 @@ pub(crate) fn plan_move(world: &impl Surroundings, request: &MoveRequest) -> Mov
     {
         end = stepped;
     }
-    let mut ground = mover.ground(end);
+    // Rising as asked (a jump, or the rest of one), it stands on nothing.
+    let rising = !walking && rise > 0.0;
+    let mut ground = mover.ground(end).filter(|_| !rising);
     if walking && ground.is_none() {
         end = mover.snap(end);
         ground = mover.ground(end);
@@ -166,7 +179,7 @@ impl<W: Surroundings> Mover<'_, W> {
             planes.clear();
             planes.extend(self.touches.iter().map(|t| self.plane(t)));
             let wanted = goal - position;
-            let delta = solve_planes(wanted, &mut planes);
+            let delta = self.solve(wanted, &mut planes);
             for (plane, touch) in planes.iter().zip(&self.touches) {
                 if plane.push > 0.0 {
                     remember(&mut self.hits, touch.hit());
@@ -191,9 +204,32 @@ impl<W: Surroundings> Mover<'_, W> {
             .touches(position, self.reach(), &mut self.touches);
     }
 
-    /// The plane of `touch`: a slope too steep to climb pushes only across `up`.
+    /// The planes' displacement nearest `wanted`. Slopes too steep to climb push only
+    /// across `up`; pinched between such a slope and a face pushing back across, that
+    /// leaves a plane broken, and they are solved again each pushing along its normal,
+    /// which lifts the character out of the pinch.
+    fn solve(&self, wanted: Vec2, planes: &mut [Plane]) -> Vec2 {
+        let delta = solve_planes(wanted, planes);
+        let broken = planes
+            .iter()
+            .any(|p| p.normal.dot(delta) < -p.clearance - PLANE_TOLERANCE);
+        if !broken {
+            return delta;
+        }
+        for plane in planes.iter_mut() {
+            plane.push_direction = plane.normal;
+        }
+        solve_planes(wanted, planes)
+    }
+
+    /// The plane of `touch`: a slope too steep to climb pushes only across `up`, and a
+    /// dynamic body only stops the character going deeper.
     fn plane(&self, touch: &Touch) -> Plane {
-        let mut plane = Plane::new(touch.normal, touch.separation - self.settings.skin);
+        let mut clearance = touch.separation - self.settings.skin;
+        if touch.yields {
+            clearance = clearance.max(0.0);
+        }
+        let mut plane = Plane::new(touch.normal, clearance);
         let upward = touch.normal.dot(self.up);
         if upward > 0.0 && upward < self.settings.climb_cos() {
             let across = touch.normal - upward * self.up;
@@ -231,7 +267,8 @@ impl<W: Surroundings> Mover<'_, W> {
         let (_, top) = self.set_down(start, raised, run + run.signum() * width)?;
         let foot = start.dot(self.up) - self.world.extent(-self.up);
         let walkable = top.normal.dot(self.up) >= self.settings.climb_cos();
-        if !walkable || top.point.dot(self.up) - foot > height {
+        let ledge = top.point.dot(self.up) - foot;
+        if !walkable || ledge < self.settings.skin || ledge > height {
             return None;
         }
         let (landed, landing) = self.set_down(start, raised, run)?;
@@ -279,7 +316,7 @@ impl<W: Surroundings> Mover<'_, W> {
         let under = self
             .touches
             .iter()
-            .filter(|t| t.normal.dot(self.up) > 0.0)
+            .filter(|t| t.normal.dot(self.up) > MIN_SUPPORT)
             .max_by(|a, b| a.normal.dot(self.up).total_cmp(&b.normal.dot(self.up)))
             .copied()?;
         if under.normal.dot(self.up) >= stand {

@@ -18,7 +18,7 @@ mod ray;
 mod toi;
 
 pub(crate) use cast::{CAST_TOLERANCE, cast_core};
-pub(crate) use distance::{Core, closest_points};
+pub(crate) use distance::{Core, closest_points, core_gap};
 pub(crate) use overlap::{touches_box, touches_collider, touches_point};
 pub(crate) use ray::{LocalHit, ray_cast};
 pub(crate) use toi::{Impact, Sweep, time_of_impact};

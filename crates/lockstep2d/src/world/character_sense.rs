@@ -12,7 +12,7 @@
 use super::World;
 use crate::broadphase::{ProxyFilter, RayStep, TreeRay};
 use crate::character::{CharacterSettings, Surroundings, Touch};
-use crate::collide::{CAST_TOLERANCE, Core, cast_core, collide, goes_first, ray_cast};
+use crate::collide::{CAST_TOLERANCE, Core, cast_core, collide, core_gap, goes_first, ray_cast};
 use crate::math::{Rot, Transform, Vec2};
 use crate::shape::{Collider, Geometry, Shape};
 
@@ -139,12 +139,15 @@ impl<'a> CharacterView<'a> {
             point: origin + nearest.anchor_a,
             shape: self.world.state.shapes.id_of(index),
             body: self.world.state.bodies.id_of(shape.body),
+            yields: self.world.body(shape.body).is_dynamic(),
         })
     }
 
     /// Where the character at `position`, moving by `translation`, first comes within
     /// the skin of `shape` (a fraction), if before `limit`. A surface it is within the
-    /// skin of already stops it only on touching; one it overlaps, never.
+    /// skin of already lets it come no closer than it is (sliding along one is not
+    /// stopped, stepping into one is); one it touches or overlaps, never: the planes
+    /// push it out.
     fn impact(
         &self,
         shape: &Shape,
@@ -158,6 +161,11 @@ impl<'a> CharacterView<'a> {
         let mut impact = cast_core(&moving, translation, &fixed, limit)?;
         if impact.fraction == 0.0 {
             moving.radius -= self.skin;
+            let gap = core_gap(&moving, &fixed).length() - moving.radius - fixed.radius;
+            if gap <= 2.0 * CAST_TOLERANCE {
+                return None;
+            }
+            moving.radius += gap - 2.0 * CAST_TOLERANCE;
             impact = cast_core(&moving, translation, &fixed, limit)?;
         }
         (impact.fraction > 0.0).then_some((impact.fraction, impact.point, impact.normal))
@@ -192,12 +200,14 @@ impl CharacterView<'_> {
                 RayStep::Continue(fraction)
             });
         let (fraction, index, point, normal) = best?;
+        let body = self.world.shape(index).body;
         let touch = Touch {
             normal,
             separation: 0.0,
             point,
             shape: self.world.state.shapes.id_of(index),
-            body: self.world.state.bodies.id_of(self.world.shape(index).body),
+            body: self.world.state.bodies.id_of(body),
+            yields: self.world.body(body).is_dynamic(),
         };
         Some((fraction, touch))
     }
