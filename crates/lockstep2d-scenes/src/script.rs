@@ -177,8 +177,9 @@ fn drop_through(frame: u64, body: BodyId) -> Option<Action> {
 }
 
 /// On frame 90 of every `PLATFORM_PERIOD`, each moving kinematic body that is not a
-/// character turned back: its linear velocity reversed.
-fn platform_actions(frame: u64, world: &World) -> Vec<Action> {
+/// character turned back: its linear velocity reversed. The testbed plays these under a
+/// keyboard-driven character, as the script does under its own player.
+pub fn platform_actions(frame: u64, world: &World) -> Vec<Action> {
     if frame % PLATFORM_PERIOD != PLATFORM_PERIOD / 2 {
         return Vec::new();
     }

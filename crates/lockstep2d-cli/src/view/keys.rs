@@ -28,6 +28,8 @@ pub enum Action {
 const KEYS: &[(Key, Action)] = &[
     (Key::Right, Action::NextScene),
     (Key::Left, Action::PreviousScene),
+    (Key::PageDown, Action::NextScene),
+    (Key::PageUp, Action::PreviousScene),
     (Key::Enter, Action::Pause),
     (Key::O, Action::SingleStep),
     (Key::R, Action::Restart),
@@ -45,7 +47,14 @@ const KEYS: &[(Key, Action)] = &[
     (Key::Escape, Action::Quit),
 ];
 
-pub fn action_for(key: Key) -> Option<Action> {
+/// The keys a scene's character takes for itself (see `pad.rs`).
+const PLAYER_KEYS: [Key; 4] = [Key::Left, Key::Right, Key::Space, Key::Down];
+
+/// What `key` does; in a scene with a character (`playing`), its keys drive it instead.
+pub fn action_for(key: Key, playing: bool) -> Option<Action> {
+    if playing && PLAYER_KEYS.contains(&key) {
+        return None;
+    }
     KEYS.iter()
         .find(|(k, _)| *k == key)
         .map(|&(_, action)| action)

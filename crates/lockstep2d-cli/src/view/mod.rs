@@ -6,6 +6,7 @@
 mod keys;
 mod mouse;
 mod overlay;
+mod pad;
 mod session;
 
 use std::path::PathBuf;
@@ -13,7 +14,7 @@ use std::time::Instant;
 
 use clap::Args;
 use lockstep2d_testbed::{Pixmap, to_0rgb};
-use minifb::{KeyRepeat, Window, WindowOptions};
+use minifb::{Key, KeyRepeat, Window, WindowOptions};
 
 use mouse::Mouse;
 use session::Session;
@@ -111,12 +112,21 @@ pub fn run_in(mut window: Window, mut session: Session, args: &ViewArgs) -> Resu
     let mut shown = 0u64;
     let mut title = String::new();
     while window.is_open() && !session.quit && args.frames.is_none_or(|n| shown < n) {
+        let playing = session.player().is_some();
         for key in window.get_keys_pressed(KeyRepeat::No) {
+            if playing && key == Key::Space {
+                session.pad.press_jump();
+            }
             // A scene file edited into an error fails its restart: say so and keep
             // showing the scene as it was (a load changes nothing until it succeeds).
-            if let Some(Err(e)) = keys::action_for(key).map(|a| session.act(a)) {
+            if let Some(Err(e)) = keys::action_for(key, playing).map(|a| session.act(a)) {
                 eprintln!("lockstep2d: {e}");
             }
+        }
+        if playing {
+            session.pad.left = window.is_key_down(Key::Left);
+            session.pad.right = window.is_key_down(Key::Right);
+            session.pad.down = window.is_key_down(Key::Down);
         }
         mouse.update(&window, &mut session)?;
         if title != session.name {

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use lockstep2d::{
-    Aabb, ExplosionDef, FixedStepper, Smoothing, SolverKind, StepperConfig, Vec2, World,
+    Aabb, BodyId, ExplosionDef, FixedStepper, Smoothing, SolverKind, StepperConfig, Vec2, World,
 };
 use lockstep2d_testbed::{
     Bomb, Camera, Drag, Pixmap, Sparks, draw_overlay, draw_ray_cast, draw_spring, draw_world,
@@ -14,6 +14,7 @@ use lockstep2d_testbed::{
 
 use super::keys::Action;
 use super::overlay;
+use super::pad::Pad;
 use crate::scene_arg;
 
 /// The physics rates Up and Down step through: 10 Hz at a 60 Hz display shows what
@@ -76,6 +77,8 @@ pub struct Session {
     pub ray_cast: bool,
     /// The world point under the mouse, when the window has it.
     cursor: Option<Vec2>,
+    /// The keys held for the scene's first character, which they drive when it has one.
+    pub pad: Pad,
     pub quit: bool,
 }
 
@@ -109,6 +112,7 @@ impl Session {
             bomb_mode: BombMode::Throw,
             ray_cast: source == RAY_CAST_SCENE,
             cursor: None,
+            pad: Pad::default(),
             quit: false,
         };
         session.frame_scene();
@@ -138,6 +142,7 @@ impl Session {
         self.drag = None;
         self.bomb = Bomb::default();
         self.sparks = Sparks::default();
+        self.pad = Pad::default();
         self.ray_cast |= self.name == RAY_CAST_SCENE;
         self.frame_scene();
         self.apply_switches()
@@ -299,10 +304,19 @@ impl Session {
         self.drag = None;
     }
 
-    /// Runs the steps `frame_time` is worth, the mouse spring pulling before each.
+    /// The scene's first character, which the keyboard drives.
+    pub fn player(&self) -> Option<BodyId> {
+        self.world.character_ids().next()
+    }
+
+    /// Runs the steps `frame_time` is worth, the mouse spring pulling and the keyboard
+    /// driving the character before each.
     pub fn frame(&mut self, frame_time: Duration) -> Result<(), String> {
         let drag = self.drag;
+        let player = self.player();
+        let pad = &mut self.pad;
         let mut lost = false;
+        let mut refused = None;
         let start = Instant::now();
         let report = self
             .stepper
@@ -311,8 +325,16 @@ impl Session {
                     // The body may have left the world's bounds: then let go.
                     lost |= drag.apply(world, step.dt).is_err();
                 }
+                if let Some(player) = player
+                    && let Err(e) = pad.drive(world, player, step.dt)
+                {
+                    refused = Some(e);
+                }
             })
             .map_err(|e| e.to_string())?;
+        if let Some(e) = refused {
+            return Err(format!("the character: {e}"));
+        }
         if report.steps > 0 {
             self.stats.step_ms = 1e3 * start.elapsed().as_secs_f64() / f64::from(report.steps);
         }
@@ -423,6 +445,39 @@ mod tests {
         s.act(Action::Pause).unwrap();
         s.frame(4 * FRAME).unwrap();
         assert_eq!(s.stats.steps, 4, "resumed");
+    }
+
+    /// In the `character` scene the arrows run the character and Space jumps it; the
+    /// scene has no such keys anywhere else.
+    #[test]
+    fn the_keyboard_runs_and_jumps_the_character_scene_s_character() {
+        let mut s = Session::new("character", 160, 120).unwrap();
+        let player = s.player().expect("the scene has a character");
+        let start = s.world.position(player).unwrap();
+        for _ in 0..20 {
+            s.frame(FRAME).unwrap();
+        }
+        assert!(s.world.character(player).unwrap().grounded, "standing");
+        s.pad.right = true;
+        for _ in 0..30 {
+            s.frame(FRAME).unwrap();
+        }
+        let ran = s.world.position(player).unwrap().x - start.x;
+        assert!(
+            (ran - 2.5).abs() < 0.1,
+            "ran {ran} m in half a second at 5 m/s"
+        );
+        s.pad.right = false;
+        let floor = s.world.position(player).unwrap().y;
+        s.pad.press_jump();
+        let mut top = floor;
+        for _ in 0..60 {
+            s.frame(FRAME).unwrap();
+            top = top.max(s.world.position(player).unwrap().y);
+        }
+        // 8 m/s under 10 m/s²: 3.2 m.
+        assert!((top - floor - 3.2).abs() < 0.05, "jumped {} m", top - floor);
+        assert!(session().player().is_none());
     }
 
     #[test]
