@@ -127,9 +127,7 @@ pub(crate) fn plan_move(world: &impl Surroundings, request: &MoveRequest) -> Mov
     {
         end = stepped;
     }
-    // Rising as asked (a jump, or the rest of one), it stands on nothing.
-    let rising = !walking && rise > 0.0;
-    let mut ground = mover.ground(end).filter(|_| !rising);
+    let mut ground = mover.ground(end);
     if walking && ground.is_none() {
         end = mover.snap(end);
         ground = mover.ground(end);
