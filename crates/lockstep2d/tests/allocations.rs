@@ -6,7 +6,9 @@ mod support;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use lockstep2d::{SleepSettings, SolverSettings, Vec2, WorldDef};
+use lockstep2d::{
+    Capsule, CharacterDef, Geometry, SleepSettings, SolverSettings, Vec2, World, WorldDef,
+};
 
 /// The system allocator, counting the allocations made through it.
 struct Counting;
@@ -69,4 +71,41 @@ fn a_warm_step_allocates_nothing() {
             solver.kind
         );
     }
+    a_warm_step_with_a_character_pushing_boxes_allocates_nothing();
+}
+
+/// A character walking back and forth into the pile: its plans' lists, the candidates
+/// of its queries, its pushes and its report's list of surfaces are all kept between
+/// steps. (Part of the one test: the counter is the whole process's.)
+fn a_warm_step_with_a_character_pushing_boxes_allocates_nothing() {
+    let mut world = warm_pile(SolverSettings::default());
+    let capsule = Geometry::Capsule(Capsule {
+        center1: Vec2::new(0.0, -0.5),
+        center2: Vec2::new(0.0, 0.5),
+        radius: 0.3,
+    });
+    let hero = world
+        .create_character(&CharacterDef::new(Vec2::new(-5.0, 0.82), capsule))
+        .unwrap();
+    let walk = |world: &mut World, steps: usize, run: f32| {
+        for _ in 0..steps {
+            world
+                .move_character(hero, Vec2::new(run / 60.0, -0.01))
+                .unwrap();
+            world.step(1.0 / 60.0).unwrap();
+        }
+    };
+    walk(&mut world, 90, 3.0);
+    walk(&mut world, 30, -3.0);
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    walk(&mut world, 30, 3.0);
+    let made = ALLOCATIONS.load(Ordering::Relaxed) - before;
+    assert!(
+        !world.character(hero).unwrap().hits.is_empty(),
+        "it met the pile"
+    );
+    assert_eq!(
+        made, 0,
+        "{made} allocations in 30 warm steps with a character"
+    );
 }

@@ -15,7 +15,7 @@
 mod motion;
 mod planes;
 
-pub(crate) use motion::{MoveRequest, Surroundings, Touch, plan_move};
+pub(crate) use motion::{MoveRequest, MoverScratch, Surroundings, Touch, plan_move};
 
 use crate::error::{Error, Result, check_non_negative, check_positive};
 use crate::id::{BodyId, ShapeId};

@@ -104,14 +104,28 @@ pub(crate) struct MoveRequest<'a> {
     pub max_travel: f32,
 }
 
-/// Plans the move of `request` among `world`'s surfaces.
-pub(crate) fn plan_move(world: &impl Surroundings, request: &MoveRequest) -> MoveOutcome {
+/// The working lists of a plan, kept by the world between steps so that a warm step
+/// allocates nothing; `hits` holds the last plan's surfaces met, for its report.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MoverScratch {
+    pub hits: Vec<CharacterHit>,
+    touches: Vec<Touch>,
+    planes: Vec<Plane>,
+}
+
+/// Plans the move of `request` among `world`'s surfaces. The report's `hits` are left
+/// in `scratch.hits`, its own list empty.
+pub(crate) fn plan_move(
+    world: &impl Surroundings,
+    request: &MoveRequest,
+    scratch: &mut MoverScratch,
+) -> MoveOutcome {
+    scratch.hits.clear();
     let mut mover = Mover {
         world,
         settings: request.settings,
         up: request.up,
-        hits: Vec::new(),
-        touches: Vec::new(),
+        scratch,
     };
     let (run, rise) = mover.split(request.wanted);
     let walking = request.previous.grounded && rise <= 0.0;
@@ -143,8 +157,7 @@ struct Mover<'a, W> {
     world: &'a W,
     settings: &'a CharacterSettings,
     up: Vec2,
-    hits: Vec<CharacterHit>,
-    touches: Vec<Touch>,
+    scratch: &'a mut MoverScratch,
 }
 
 impl<W: Surroundings> Mover<'_, W> {
@@ -171,21 +184,21 @@ impl<W: Surroundings> Mover<'_, W> {
     fn slide(&mut self, start: Vec2, target: Vec2) -> Vec2 {
         let goal = start + target;
         let mut position = start;
-        let mut planes = Vec::new();
+        let mut planes = std::mem::take(&mut self.scratch.planes);
         for _ in 0..SLIDE_ROUNDS {
             self.gather(position);
             planes.clear();
-            planes.extend(self.touches.iter().map(|t| self.plane(t)));
+            planes.extend(self.scratch.touches.iter().map(|t| self.plane(t)));
             let wanted = goal - position;
             let delta = self.solve(wanted, &mut planes);
-            for (plane, touch) in planes.iter().zip(&self.touches) {
+            for (plane, touch) in planes.iter().zip(&self.scratch.touches) {
                 if plane.push > 0.0 {
-                    remember(&mut self.hits, touch.hit());
+                    remember(&mut self.scratch.hits, touch.hit());
                 }
             }
             let (fraction, hit) = self.world.cast(position, delta);
             if let Some(hit) = hit {
-                remember(&mut self.hits, hit.hit());
+                remember(&mut self.scratch.hits, hit.hit());
             }
             position += fraction * delta;
             let arrived = fraction == 1.0 && delta == wanted;
@@ -193,13 +206,14 @@ impl<W: Surroundings> Mover<'_, W> {
                 break;
             }
         }
+        self.scratch.planes = planes;
         position
     }
 
     fn gather(&mut self, position: Vec2) {
-        self.touches.clear();
+        self.scratch.touches.clear();
         self.world
-            .touches(position, self.reach(), &mut self.touches);
+            .touches(position, self.reach(), &mut self.scratch.touches);
     }
 
     /// The planes' displacement nearest `wanted`. Slopes too steep to climb push only
@@ -241,6 +255,7 @@ impl<W: Surroundings> Mover<'_, W> {
     fn blocked(&self, start: Vec2, end: Vec2, run: f32) -> bool {
         let progress = (end - start).dot(self.side()) * run.signum();
         let walled = self
+            .scratch
             .hits
             .iter()
             .any(|hit| hit.normal.dot(self.up) < self.settings.climb_cos());
@@ -273,7 +288,7 @@ impl<W: Surroundings> Mover<'_, W> {
         let gained = (landed - start).dot(self.up);
         let further = (landed - end).dot(ahead) > STALLED;
         (gained >= 0.0 && further).then(|| {
-            remember(&mut self.hits, landing.hit());
+            remember(&mut self.scratch.hits, landing.hit());
             landed
         })
     }
@@ -312,6 +327,7 @@ impl<W: Surroundings> Mover<'_, W> {
         self.gather(position);
         let stand = self.settings.stand_cos();
         let under = self
+            .scratch
             .touches
             .iter()
             .filter(|t| t.normal.dot(self.up) > MIN_SUPPORT)
@@ -332,13 +348,17 @@ impl<W: Surroundings> Mover<'_, W> {
     fn report(&self, motion: Vec2, ground: Option<Ground>) -> CharacterReport {
         let sliding = ground.is_none()
             && motion.dot(self.up) < 0.0
-            && self.touches.iter().any(|t| t.normal.dot(self.up) > 0.0);
+            && self
+                .scratch
+                .touches
+                .iter()
+                .any(|t| t.normal.dot(self.up) > 0.0);
         CharacterReport {
             moved: motion,
             grounded: ground.is_some(),
             ground,
             sliding,
-            hits: self.hits.clone(),
+            hits: Vec::new(),
         }
     }
 }

@@ -5,9 +5,14 @@
 //! body. It meets a chain link only from the link's front, and a one-way platform only
 //! from the front, when it lands on them (`CharacterSettings::one_way_platforms`), is
 //! not dropping through, and is not already part-way through one: as a body does.
-//! Candidates come from the tree in its order; every answer is chosen among them by a
-//! rule that does not depend on that order (surfaces sorted by shape slot, the nearest
-//! hit with ties to the lower slot), so a plan is the same on every machine.
+//! Candidates come from the binary trees in their order (never from the four-wide copy
+//! that game queries between steps build: a moving character changes the trees every
+//! few steps, and rebuilding that copy mid-step would cost more than it saves); every
+//! answer is chosen among them by a rule that does not depend on that order (surfaces
+//! sorted by shape slot, the nearest hit with ties to the lower slot), so a plan is the
+//! same on every machine.
+
+use std::cell::RefCell;
 
 use super::World;
 use crate::broadphase::{ProxyFilter, RayStep, TreeRay};
@@ -27,10 +32,19 @@ pub(super) struct CharacterView<'a> {
     skin: f32,
     one_way_platforms: bool,
     drops_through: bool,
+    /// The candidates of the query under way, a list lent by the world.
+    candidates: RefCell<Vec<u32>>,
 }
 
 impl<'a> CharacterView<'a> {
-    pub fn new(world: &'a World, body: u32, settings: &CharacterSettings) -> CharacterView<'a> {
+    /// The view of the character on body slot `body`, with `candidates` lent for its
+    /// queries (`into_candidates` gives it back).
+    pub fn new(
+        world: &'a World,
+        body: u32,
+        settings: &CharacterSettings,
+        candidates: Vec<u32>,
+    ) -> CharacterView<'a> {
         let owner = world.body(body);
         let slot = owner
             .shapes
@@ -47,7 +61,12 @@ impl<'a> CharacterView<'a> {
             skin: settings.skin,
             one_way_platforms: settings.one_way_platforms,
             drops_through: owner.drop_through,
+            candidates: RefCell::new(candidates),
         }
+    }
+
+    pub fn into_candidates(self) -> Vec<u32> {
+        self.candidates.into_inner()
     }
 
     fn placed(&self, position: Vec2) -> Transform {
@@ -89,19 +108,18 @@ impl<'a> CharacterView<'a> {
         xf.q.rotate(front).dot(centre - xf.apply(on_line)) > 0.0
     }
 
-    /// The candidates whose tree boxes overlap `area`, in slot order.
-    fn candidates(&self, area: &crate::math::Aabb) -> Vec<u32> {
-        let mut found = Vec::new();
+    /// Fills `found` with the candidates whose tree boxes overlap `area`, in slot order.
+    fn candidates(&self, area: &crate::math::Aabb, found: &mut Vec<u32>) {
+        found.clear();
         let filter = ProxyFilter::of(&self.shape.def.filter);
         self.world
             .state
             .broadphase
-            .query_box(area, filter, |index, _| {
+            .visit_box(area, filter, |index| {
                 found.push(index);
                 true
             });
         found.sort_unstable();
-        found
     }
 
     /// The surface of `shape` nearest the character at `position`, within `reach`.
@@ -187,7 +205,7 @@ impl CharacterView<'_> {
         self.world
             .state
             .broadphase
-            .query_ray(sweep, filter, 1.0, |index, limit| {
+            .visit_ray(sweep, filter, 1.0, |index, limit| {
                 let Some((fraction, point, normal)) = self
                     .meets(index, position)
                     .and_then(|shape| hit(shape, limit))
@@ -216,7 +234,9 @@ impl CharacterView<'_> {
 impl Surroundings for CharacterView<'_> {
     fn touches(&self, position: Vec2, reach: f32, out: &mut Vec<Touch>) {
         let area = self.collider.aabb(self.placed(position)).grown(reach);
-        for index in self.candidates(&area) {
+        let mut candidates = self.candidates.borrow_mut();
+        self.candidates(&area, &mut candidates);
+        for &index in candidates.iter() {
             let Some(shape) = self.meets(index, position) else {
                 continue;
             };

@@ -10,12 +10,24 @@ use super::World;
 use super::character_sense::CharacterView;
 use crate::body::{BodyDef, BodyType};
 use crate::character::{
-    Character, CharacterDef, CharacterReport, CharacterSettings, MoveRequest, plan_move,
+    Character, CharacterDef, CharacterReport, CharacterSettings, MoveRequest, MoverScratch,
+    plan_move,
 };
 use crate::error::{Error, Result, check_finite_vec};
 use crate::id::BodyId;
 use crate::limits::check_point;
 use crate::math::{Vec2, cross, cross_sv};
+
+/// The stage's working lists, kept between steps so that a warm step allocates
+/// nothing.
+#[derive(Clone, Debug, Default)]
+pub(super) struct CharacterScratch {
+    mover: MoverScratch,
+    /// The broad phase's candidates of one query.
+    candidates: Vec<u32>,
+    /// The impulses of one character's move: body slot, impulse, point.
+    pushes: Vec<(u32, Vec2, Vec2)>,
+}
 
 impl World {
     /// Creates a character: a kinematic body that never turns, with `def.shape`, moved
@@ -140,48 +152,62 @@ impl World {
 
     /// The stage of the step that moves the characters (see the module docs).
     pub(super) fn move_characters(&mut self, dt: f32) {
+        let mut scratch = std::mem::take(&mut self.character_scratch);
         for index in 0..self.state.characters.len() {
-            let character = &self.state.characters[index];
-            let body = self.body(character.body);
-            if !body.enabled {
-                self.state.characters[index].wanted = Vec2::ZERO;
-                continue;
-            }
-            let request = MoveRequest {
-                settings: &character.settings,
-                previous: &character.report,
-                start: body.xf.p,
-                wanted: character.wanted,
-                carried: dt * self.ground_velocity(&character.report),
-                up: self.up(),
-                max_travel: dt * self.state.settings.max_linear_speed,
-            };
-            let view = CharacterView::new(self, character.body, &character.settings);
-            let outcome = plan_move(&view, &request);
-            let pushes = self.pushes(character, &outcome.report, character.wanted / dt, dt);
-            let slot = character.body;
-            let body = self
+            self.make_move(index, dt, &mut scratch);
+        }
+        self.character_scratch = scratch;
+    }
+
+    /// Plans and makes the move of the character at `index` in the list.
+    fn make_move(&mut self, index: usize, dt: f32, scratch: &mut CharacterScratch) {
+        let character = &self.state.characters[index];
+        let body = self.body(character.body);
+        if !body.enabled {
+            self.state.characters[index].wanted = Vec2::ZERO;
+            return;
+        }
+        let request = MoveRequest {
+            settings: &character.settings,
+            previous: &character.report,
+            start: body.xf.p,
+            wanted: character.wanted,
+            carried: dt * self.ground_velocity(&character.report),
+            up: self.up(),
+            max_travel: dt * self.state.settings.max_linear_speed,
+        };
+        let candidates = std::mem::take(&mut scratch.candidates);
+        let view = CharacterView::new(self, character.body, &character.settings, candidates);
+        let outcome = plan_move(&view, &request, &mut scratch.mover);
+        scratch.candidates = view.into_candidates();
+        self.find_pushes(character, character.wanted / dt, dt, scratch);
+        let slot = character.body;
+        let body = self
+            .state
+            .bodies
+            .get_mut(slot)
+            .expect("characters' bodies live");
+        body.v = outcome.motion / dt;
+        body.w = 0.0;
+        for &(target, impulse, point) in &scratch.pushes {
+            self.wake_island(target);
+            let pushed = self
                 .state
                 .bodies
-                .get_mut(slot)
-                .expect("characters' bodies live");
-            body.v = outcome.motion / dt;
-            body.w = 0.0;
-            for (target, impulse, point) in pushes {
-                self.wake_island(target);
-                let pushed = self
-                    .state
-                    .bodies
-                    .get_mut(target)
-                    .expect("pushes name live bodies");
-                // Bounded by the push force, an impulse cannot fail; one that did would
-                // change nothing.
-                let _ = pushed.apply_impulse(impulse, point, 0.0);
-            }
-            let character = &mut self.state.characters[index];
-            character.report = outcome.report;
-            character.wanted = Vec2::ZERO;
+                .get_mut(target)
+                .expect("pushes name live bodies");
+            // Bounded by the push force, an impulse cannot fail; one that did would
+            // change nothing.
+            let _ = pushed.apply_impulse(impulse, point, 0.0);
         }
+        let character = &mut self.state.characters[index];
+        let mut hits = std::mem::take(&mut character.report.hits);
+        hits.clone_from(&scratch.mover.hits);
+        character.report = CharacterReport {
+            hits,
+            ..outcome.report
+        };
+        character.wanted = Vec2::ZERO;
     }
 
     /// Against gravity; +y in a world without it.
@@ -209,18 +235,19 @@ impl World {
     }
 
     /// The impulses a character wanting `velocity` gives the dynamic bodies its move
-    /// met in its way: each is brought to the character's speed into it, with at most
-    /// `push_force` over the step, at the point met.
-    fn pushes(
+    /// met in its way (`scratch.mover.hits`), into `scratch.pushes`: each is brought to
+    /// the character's speed into it, with at most `push_force` over the step, at the
+    /// point met.
+    fn find_pushes(
         &self,
         character: &Character,
-        report: &CharacterReport,
         velocity: Vec2,
         dt: f32,
-    ) -> Vec<(u32, Vec2, Vec2)> {
+        scratch: &mut CharacterScratch,
+    ) {
         let most = character.settings.push_force * dt;
-        let mut pushes = Vec::new();
-        for hit in &report.hits {
+        scratch.pushes.clear();
+        for hit in &scratch.mover.hits {
             let Ok(slot) = self.state.bodies.resolve(hit.body) else {
                 continue;
             };
@@ -235,8 +262,7 @@ impl World {
             let turn = cross(arm, into);
             let mass = 1.0 / (body.inv_mass + body.inv_inertia * turn * turn);
             let impulse = (mass * closing).min(most);
-            pushes.push((slot, impulse * into, hit.point));
+            scratch.pushes.push((slot, impulse * into, hit.point));
         }
-        pushes
     }
 }

@@ -103,6 +103,8 @@ pub struct World {
     new_pairs: Vec<(u32, u32)>,
     /// Scratch of the narrow phase: what updating each contact did.
     outcomes: Vec<collision::Outcome>,
+    /// Scratch of the characters' stage.
+    character_scratch: characters::CharacterScratch,
     /// Scratch of the refit: the moving bodies' shape slots, in order.
     moving_shapes: Vec<u32>,
     /// Scratch of the refit on threads: each moving shape's proxy and new tree box, if
@@ -157,6 +159,7 @@ impl World {
             soft: SoftStep::default(),
             new_pairs: Vec::new(),
             outcomes: Vec::new(),
+            character_scratch: characters::CharacterScratch::default(),
             moving_shapes: Vec::new(),
             refits: Vec::new(),
             controllers: Vec::new(),
