@@ -141,6 +141,11 @@ pub(crate) fn plan_move(
     {
         end = stepped;
     }
+    // Among shapes near the limits of the world's coordinates the planes' arithmetic
+    // can overflow: the character then stays where it was.
+    if !end.is_finite() {
+        end = request.start;
+    }
     let mut ground = mover.ground(end);
     if walking && ground.is_none() {
         end = mover.snap(end);
