@@ -4,6 +4,7 @@ mod default_run;
 mod frames;
 mod image_out;
 mod integrators;
+mod netplay;
 mod progress;
 mod query;
 mod render;
@@ -50,6 +51,9 @@ enum Command {
     Integrators(integrators::IntegratorsArgs),
     /// Step a scene, then cast a ray or ask what touches a point or a box.
     Query(query::QueryArgs),
+    /// Play a scene as one peer of a two-player rollback session over UDP (GGRS);
+    /// exits with code 3 if the peers' states differ (a desync).
+    Netplay(netplay::NetplayArgs),
 }
 
 fn main() -> ExitCode {
@@ -69,10 +73,16 @@ fn main() -> ExitCode {
         Some(Command::Replay(args)) => replay::run_replay(&args),
         Some(Command::Integrators(args)) => integrators::run(&args),
         Some(Command::Query(args)) => query::run(&args),
+        Some(Command::Netplay(args)) => return finish(netplay::run(&args)),
         None => default_run::run(),
     };
+    finish(result.map(|()| ExitCode::SUCCESS))
+}
+
+/// The exit code of a command, its error said on stderr.
+fn finish(result: Result<ExitCode, String>) -> ExitCode {
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(message) => {
             eprintln!("lockstep2d: {message}");
             ExitCode::FAILURE

@@ -25,6 +25,7 @@ mod error;
 mod finite;
 mod library;
 mod load;
+mod pad;
 mod recording;
 mod rng;
 mod save;
@@ -40,6 +41,7 @@ pub use def::{
 pub use error::SceneError;
 pub use library::{many_pyramids_sized, named, names};
 pub use load::{ShapeGeometry, from_json, load_file, read_file_capped};
+pub use pad::Pad;
 pub use recording::{RecordedFrame, Recording, ReplayError, record, replay};
 pub use rng::Pcg32;
 pub use script::{Action, Script, platform_actions, play_frame};

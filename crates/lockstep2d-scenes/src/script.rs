@@ -1,10 +1,12 @@
-//! A scripted player for any scene: one-shot and held inputs, spawns and removals. What
-//! it does on a frame depends only on the frame number and the world, so a frame played
-//! again after a rollback does exactly what it did the first time — as a game's inputs
-//! must for rollback netcode.
+//! A game for any scene: the rules that turn each player's pad into actions, the
+//! crowd's kicks and pushes, spawns and removals, and a scripted pad for each player.
+//! What it does on a frame depends only on the frame number, the pads and the world, so
+//! a frame played again after a rollback with the same pads does exactly what it did
+//! the first time — as a game's inputs must for rollback netcode.
 
 use lockstep2d::{BodyDef, BodyId, BodyType, Geometry, Polygon, ShapeDef, Vec2, World};
 
+use crate::pad::Pad;
 use crate::walker::{WalkInput, walk};
 
 /// Frames between spawns; each spawned box is removed half a period later (if it is
@@ -12,33 +14,39 @@ use crate::walker::{WalkInput, walk};
 const SPAWN_PERIOD: u64 = 40;
 /// Frames between one-shot kicks.
 const KICK_PERIOD: u64 = 3;
-/// A held push lasts this many frames, then rests as long.
+/// A held push on the crowd lasts this many frames, then rests as long.
 const HOLD_FRAMES: u64 = 60;
-/// Frames between the player's jumps.
-const JUMP_PERIOD: u64 = 45;
-/// The player's jump speed (m/s).
+/// The jump speed (m/s) of a player, body or character.
 const JUMP_SPEED: f32 = 8.0;
-/// The player holds "down" (drops through one-way platforms) for the first third of
-/// every period this long.
-const DROP_PERIOD: u64 = 150;
-/// A character player runs right this many frames, then left as many.
-const RUN_FRAMES: u64 = 120;
-/// Its running speed (m/s).
+/// A body player's vertical speed (m/s) under which it counts as standing and can jump.
+const STANDING_SPEED: f32 = 0.05;
+/// A body player held left or right is pushed at this acceleration (m/s²).
+const PUSH_ACCELERATION: f32 = 8.0;
+/// A character player's running speed (m/s).
 const RUN_SPEED: f32 = 4.0;
 /// Moving kinematic bodies turn back halfway through every period this long, so a
 /// platform goes back and forth over the same stretch.
 const PLATFORM_PERIOD: u64 = 180;
 
-/// Plays the script on one scene.
-#[derive(Clone, Copy, Debug)]
+/// Plays the script on one scene, for one player or more.
+#[derive(Clone, Debug)]
 pub struct Script {
     /// Where boxes are dropped: above the scene's bodies at the start.
     spawn_at: Vec2,
+    /// Each player's body, in player order.
+    players: Vec<BodyId>,
 }
 
 impl Script {
-    /// A script for `world` as the scene built it.
+    /// A script for one player on `world` as the scene built it.
     pub fn new(world: &World) -> Script {
+        Script::for_players(world, 1)
+    }
+
+    /// A script for `count` players on `world` as the scene built it. The players take
+    /// the characters in id order, then the dynamic bodies in id order; a world with
+    /// fewer such bodies has fewer players.
+    pub fn for_players(world: &World, count: usize) -> Script {
         let positions = world.body_ids().filter_map(|id| world.position(id).ok());
         let (mut low_x, mut high_x, mut top) = (f32::MAX, f32::MIN, f32::MIN);
         for p in positions {
@@ -49,56 +57,56 @@ impl Script {
         } else {
             Vec2::new(0.5 * (low_x + high_x), top + 3.0)
         };
-        Script { spawn_at }
+        let players = world
+            .character_ids()
+            .chain(dynamic_bodies(world))
+            .take(count)
+            .collect();
+        Script { spawn_at, players }
     }
 
-    /// Frame `frame`'s inputs and edits for a step of `dt`, to apply before the step.
-    /// In a world with characters, the first character is the player and every dynamic
-    /// body is the crowd; otherwise the first dynamic body is the player and the others
-    /// are the crowd.
+    /// Each player's body, in player order.
+    pub fn players(&self) -> &[BodyId] {
+        &self.players
+    }
+
+    /// Frame `frame`'s inputs and edits for a step of `dt`, to apply before the step,
+    /// with every player on its scripted pad (`Pad::scripted`): see `actions_with`.
+    pub fn actions(&self, frame: u64, world: &World, dt: f32) -> lockstep2d::Result<Vec<Action>> {
+        let pads: Vec<Pad> = (0..self.players.len())
+            .map(|player| Pad::scripted(player, frame))
+            .collect();
+        self.actions_with(frame, world, dt, &pads)
+    }
+
+    /// Frame `frame`'s inputs and edits for a step of `dt`, with player `i` on
+    /// `pads[i]` (a player without a pad, or whose body is gone, does nothing). The
+    /// dynamic bodies that are not players are the crowd.
     /// - every third frame a one-shot upward kick to one of the crowd (a different one
     ///   each time);
     /// - for 60 frames out of every 120, a held sideways push on the first of the crowd
     ///   (a force, which the frame's end clears: see `play_frame`);
     /// - every 40 frames a box dropped from above the scene, and 20 frames later the
     ///   last of the crowd removed;
-    /// - a body player jumps (a one-shot 8 m/s up) every 45 frames if it is standing
-    ///   (its vertical speed under 5 cm/s); a character player runs right at 4 m/s for
-    ///   120 frames and left for 120, moved by the walker (`walk`), and jumps at
-    ///   8 m/s every 45 frames if grounded;
-    /// - either player holds "down and jump" (drops through one-way platforms) for 50
-    ///   frames of every 150, switched on and off as a game would;
+    /// - each player as its pad says: a character runs at 4 m/s while left or right is
+    ///   held (moved by the walker, `walk`) and jumps at 8 m/s on jump if grounded; a
+    ///   body is pushed at 8 m/s² while left or right is held and jumps (a one-shot
+    ///   8 m/s up) on jump if standing (its vertical speed under 5 cm/s); either drops
+    ///   through one-way platforms while down is held;
     /// - in a world with characters, every kinematic body that is not a character and
     ///   moves has its velocity reversed on frame 90 of every 180, so moving platforms
     ///   go back and forth.
-    pub fn actions(&self, frame: u64, world: &World, dt: f32) -> lockstep2d::Result<Vec<Action>> {
-        let character = world.character_ids().next();
-        let dynamic: Vec<BodyId> = world
-            .body_ids()
-            .filter(|&id| world.body_type(id) == Ok(BodyType::Dynamic))
+    pub fn actions_with(
+        &self,
+        frame: u64,
+        world: &World,
+        dt: f32,
+        pads: &[Pad],
+    ) -> lockstep2d::Result<Vec<Action>> {
+        let crowd: Vec<BodyId> = dynamic_bodies(world)
+            .filter(|id| !self.players.contains(id))
             .collect();
-        let (player, crowd) = match (character, dynamic.split_first()) {
-            (None, Some((&player, crowd))) => (Some(player), crowd),
-            _ => (None, &dynamic[..]),
-        };
-        let mut actions = Vec::new();
-        if frame.is_multiple_of(KICK_PERIOD) && !crowd.is_empty() {
-            let body = crowd[(frame as usize).wrapping_mul(7919) % crowd.len()];
-            let side = if frame.is_multiple_of(2) { 0.5 } else { -0.5 };
-            let impulse = world.mass(body)? * Vec2::new(side, 2.0);
-            let point = world.center_of_mass(body)?;
-            actions.push(Action::Impulse {
-                body,
-                impulse,
-                point,
-            });
-        }
-        if (frame / HOLD_FRAMES) % 2 == 1
-            && let Some(&body) = crowd.first()
-        {
-            let force = world.mass(body)? * Vec2::new(8.0, 0.0);
-            actions.push(Action::Force { body, force });
-        }
+        let mut actions = crowd_actions(frame, world, &crowd)?;
         match frame % SPAWN_PERIOD {
             0 => {
                 let offset = ((frame / SPAWN_PERIOD) % 5) as f32 - 2.0;
@@ -111,69 +119,128 @@ impl Script {
             20 => actions.extend(crowd.last().map(|&body| Action::Destroy { body })),
             _ => {}
         }
-        if let Some(player) = player {
-            actions.extend(player_actions(frame, world, player)?);
+        for (&player, &pad) in self.players.iter().zip(pads) {
+            if world.body_type(player).is_ok() {
+                actions.extend(player_actions(world, player, pad, dt)?);
+            }
         }
-        if let Some(character) = character {
-            actions.extend(character_actions(frame, world, character, dt)?);
+        if world.character_ids().next().is_some() {
             actions.extend(platform_actions(frame, world));
         }
         Ok(actions)
     }
 
-    /// Plays frame `frame` on `world`: its actions (see `actions`), then a step of `dt`
-    /// (see `play_frame`).
+    /// Plays frame `frame` on `world` with the scripted pads: its actions (see
+    /// `actions`), then a step of `dt` (see `play_frame`).
     pub fn play(&self, frame: u64, world: &mut World, dt: f32) -> lockstep2d::Result<()> {
         let actions = self.actions(frame, world, dt)?;
         play_frame(world, &actions, dt)
     }
+
+    /// Plays frame `frame` on `world` with player `i` on `pads[i]` (see
+    /// `actions_with`), then a step of `dt`.
+    pub fn play_with(
+        &self,
+        frame: u64,
+        world: &mut World,
+        dt: f32,
+        pads: &[Pad],
+    ) -> lockstep2d::Result<()> {
+        let actions = self.actions_with(frame, world, dt, pads)?;
+        play_frame(world, &actions, dt)
+    }
 }
 
-/// The body player's jump and its drop-through switch on frame `frame`.
-fn player_actions(frame: u64, world: &World, player: BodyId) -> lockstep2d::Result<Vec<Action>> {
+/// The world's dynamic bodies, in id order.
+fn dynamic_bodies(world: &World) -> impl Iterator<Item = BodyId> + '_ {
+    world
+        .body_ids()
+        .filter(|&id| world.body_type(id) == Ok(BodyType::Dynamic))
+}
+
+/// The kick and the held push on the crowd on frame `frame`.
+fn crowd_actions(frame: u64, world: &World, crowd: &[BodyId]) -> lockstep2d::Result<Vec<Action>> {
     let mut actions = Vec::new();
-    let standing = world.linear_velocity(player)?.y.abs() < 0.05;
-    if frame.is_multiple_of(JUMP_PERIOD) && standing {
+    if frame.is_multiple_of(KICK_PERIOD) && !crowd.is_empty() {
+        let body = crowd[(frame as usize).wrapping_mul(7919) % crowd.len()];
+        let side = if frame.is_multiple_of(2) { 0.5 } else { -0.5 };
+        let impulse = world.mass(body)? * Vec2::new(side, 2.0);
+        let point = world.center_of_mass(body)?;
+        actions.push(Action::Impulse {
+            body,
+            impulse,
+            point,
+        });
+    }
+    if (frame / HOLD_FRAMES) % 2 == 1
+        && let Some(&body) = crowd.first()
+    {
+        let force = world.mass(body)? * Vec2::new(8.0, 0.0);
+        actions.push(Action::Force { body, force });
+    }
+    Ok(actions)
+}
+
+/// What `pad` does to the player `player` (a character or a body) this frame.
+fn player_actions(
+    world: &World,
+    player: BodyId,
+    pad: Pad,
+    dt: f32,
+) -> lockstep2d::Result<Vec<Action>> {
+    let mut actions = if world.character(player).is_ok() {
+        character_actions(world, player, pad, dt)?
+    } else {
+        body_actions(world, player, pad)?
+    };
+    let down = pad.is_down(Pad::DOWN);
+    if world.drops_through(player)? != down {
+        actions.push(Action::DropThrough {
+            body: player,
+            on: down,
+        });
+    }
+    Ok(actions)
+}
+
+/// A character player's move: its run and jump, through the walker.
+fn character_actions(
+    world: &World,
+    character: BodyId,
+    pad: Pad,
+    dt: f32,
+) -> lockstep2d::Result<Vec<Action>> {
+    let input = WalkInput {
+        run: RUN_SPEED * pad.run(),
+        jump: pad.is_down(Pad::JUMP).then_some(JUMP_SPEED),
+    };
+    let displacement = walk(world, character, input, dt)?;
+    Ok(vec![Action::MoveCharacter {
+        body: character,
+        displacement,
+    }])
+}
+
+/// A body player's push while an arrow is held, and its jump if standing.
+fn body_actions(world: &World, player: BodyId, pad: Pad) -> lockstep2d::Result<Vec<Action>> {
+    let mut actions = Vec::new();
+    let mass = world.mass(player)?;
+    if pad.run() != 0.0 {
+        let force = mass * Vec2::new(PUSH_ACCELERATION * pad.run(), 0.0);
+        actions.push(Action::Force {
+            body: player,
+            force,
+        });
+    }
+    let standing = world.linear_velocity(player)?.y.abs() < STANDING_SPEED;
+    if pad.is_down(Pad::JUMP) && standing {
         actions.push(Action::Impulse {
             body: player,
-            impulse: world.mass(player)? * Vec2::new(0.0, JUMP_SPEED),
+            impulse: mass * Vec2::new(0.0, JUMP_SPEED),
             point: world.center_of_mass(player)?,
         });
     }
-    actions.extend(drop_through(frame, player));
     Ok(actions)
-}
-
-/// The character player's move (its run and jump, through the walker) and its
-/// drop-through switch on frame `frame`.
-fn character_actions(
-    frame: u64,
-    world: &World,
-    character: BodyId,
-    dt: f32,
-) -> lockstep2d::Result<Vec<Action>> {
-    let run = if (frame / RUN_FRAMES).is_multiple_of(2) {
-        RUN_SPEED
-    } else {
-        -RUN_SPEED
-    };
-    let jump = frame.is_multiple_of(JUMP_PERIOD).then_some(JUMP_SPEED);
-    let displacement = walk(world, character, WalkInput { run, jump }, dt)?;
-    let mut actions = vec![Action::MoveCharacter {
-        body: character,
-        displacement,
-    }];
-    actions.extend(drop_through(frame, character));
-    Ok(actions)
-}
-
-/// "Down" pressed on frame 0 and let go on frame 50 of every `DROP_PERIOD`.
-fn drop_through(frame: u64, body: BodyId) -> Option<Action> {
-    match frame % DROP_PERIOD {
-        0 => Some(Action::DropThrough { body, on: true }),
-        50 => Some(Action::DropThrough { body, on: false }),
-        _ => None,
-    }
 }
 
 /// On frame 90 of every `PLATFORM_PERIOD`, each moving kinematic body that is not a

@@ -1,0 +1,162 @@
+//! `lockstep2d netplay`: one peer of a two-player rollback session over UDP (GGRS).
+//! Headless, it plays the scripted player's pads for `--frames` frames and reports the
+//! state hash of the last, confirmed frame; with `--window` it plays from the keyboard.
+
+mod window;
+
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use lockstep2d_netplay::{Faults, NetReport, Peer, PeerOptions, headless};
+use lockstep2d_scenes::Pad;
+
+/// The exit code of a run that found a desync: not 1 (an error) nor 2 (bad arguments).
+pub const EXIT_DESYNC: u8 = 3;
+
+#[derive(Args, Debug)]
+pub struct NetplayArgs {
+    /// A named scene (see `lockstep2d scenes`) or a scene file (.json); both peers must
+    /// play the same one.
+    scene: String,
+    /// The UDP port this peer listens on.
+    #[arg(long)]
+    local_port: u16,
+    /// The other peer, as HOST:PORT.
+    #[arg(long, value_name = "HOST:PORT")]
+    remote: String,
+    /// This peer's player: 0 or 1 (the other peer is the other).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=1))]
+    player: u8,
+    /// Frames to play (headless); with --window, close after this many.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    frames: Option<u64>,
+    /// Frames between a pad being read and its frame being played.
+    #[arg(long, default_value_t = 0)]
+    input_delay: usize,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Open the testbed's window and play from the keyboard.
+    #[arg(long)]
+    window: bool,
+    /// Share of received packets lost (0 to 1).
+    #[arg(long, default_value_t = 0.0)]
+    loss: f64,
+    /// Delay of every received packet (ms).
+    #[arg(long, default_value_t = 0)]
+    delay_ms: u64,
+    /// Each packet's delay off by up to this much either way (ms).
+    #[arg(long, default_value_t = 0)]
+    jitter_ms: u64,
+    /// Share of received packets that arrive twice (0 to 1).
+    #[arg(long, default_value_t = 0.0)]
+    duplicate: f64,
+    /// Share of received packets held back so that later ones overtake them (0 to 1).
+    #[arg(long, default_value_t = 0.0)]
+    reorder: f64,
+    /// Seeds the faults.
+    #[arg(long, default_value_t = 1)]
+    fault_seed: u64,
+    /// A deliberate desync, to see it caught: on this frame this peer alone moves player
+    /// 0's body by 1e-6 m.
+    #[arg(long, value_name = "FRAME")]
+    nudge_at: Option<u64>,
+    /// Give up if the other peer has not answered, or the frames are not confirmed,
+    /// this many seconds after they were due.
+    #[arg(long, default_value_t = 30)]
+    timeout: u64,
+}
+
+/// Headless, the frames played when `--frames` is not given.
+const DEFAULT_FRAMES: u64 = 600;
+
+pub fn run(args: &NetplayArgs) -> Result<ExitCode, String> {
+    let scene = crate::scene_arg::build(&args.scene)?;
+    let hz = scene.hz;
+    let options = args.options()?;
+    let mut peer = Peer::connect(scene, &options).map_err(|e| e.to_string())?;
+    if args.window {
+        return window::play(&mut peer, hz, args.frames).map(|()| ExitCode::SUCCESS);
+    }
+    let frames = args.frames.unwrap_or(DEFAULT_FRAMES);
+    let timeout = Duration::from_secs(args.timeout);
+    let player = options.player;
+    let report = headless::play(&mut peer, frames, hz, timeout, |frame| {
+        Pad::scripted(player, frame)
+    })
+    .map_err(|e| e.to_string())?;
+    print_report(&report, args.json)?;
+    Ok(match report.desyncs.first() {
+        Some(frame) => {
+            eprintln!("lockstep2d: desync at frame {frame}: the peers' state hashes differ");
+            ExitCode::from(EXIT_DESYNC)
+        }
+        None => ExitCode::SUCCESS,
+    })
+}
+
+impl NetplayArgs {
+    fn options(&self) -> Result<PeerOptions, String> {
+        let faults = Faults {
+            loss: self.loss,
+            delay: Duration::from_millis(self.delay_ms),
+            jitter: Duration::from_millis(self.jitter_ms),
+            duplicate: self.duplicate,
+            reorder: self.reorder,
+        };
+        Ok(PeerOptions {
+            player: usize::from(self.player),
+            local_port: self.local_port,
+            remote: resolve(&self.remote)?,
+            input_delay: self.input_delay,
+            faults,
+            fault_seed: self.fault_seed,
+            nudge_at: self.nudge_at,
+        })
+    }
+}
+
+/// The remote's IPv4 address: the peer's socket listens on IPv4.
+fn resolve(remote: &str) -> Result<SocketAddr, String> {
+    let addresses = remote
+        .to_socket_addrs()
+        .map_err(|e| format!("--remote {remote}: {e}"))?;
+    addresses
+        .into_iter()
+        .find(SocketAddr::is_ipv4)
+        .ok_or_else(|| format!("--remote {remote}: no IPv4 address"))
+}
+
+fn print_report(report: &NetReport, json: bool) -> Result<(), String> {
+    if json {
+        let text = serde_json::to_string(report).map_err(|e| e.to_string())?;
+        println!("{text}");
+        return Ok(());
+    }
+    let hash = report.hash.as_deref().unwrap_or("not confirmed");
+    println!(
+        "player {}: frame {} confirmed with state hash {hash} ({:.1} s)",
+        report.player, report.frame, report.seconds
+    );
+    println!(
+        "rollbacks: {} ({} frames played again, the longest {} frames); a rollback took \
+         {:.3} ms on average, {:.3} ms at worst",
+        report.rollbacks,
+        report.frames_rolled_back,
+        report.longest_rollback,
+        report.resimulation_ms_mean,
+        report.resimulation_ms_worst
+    );
+    let p = &report.packets;
+    println!(
+        "packets received: {} ({} lost, {} duplicated, {} reordered); desyncs: {}",
+        p.received,
+        p.lost,
+        p.duplicated,
+        p.reordered,
+        report.desyncs.len()
+    );
+    Ok(())
+}

@@ -1,0 +1,211 @@
+//! A socket that loses, delays, duplicates and reorders what it receives, at given
+//! rates, to play a session over loopback as if over a bad network. It wraps a real
+//! socket; the faults are drawn from a seeded generator, so a seed and the same packets
+//! give the same faults.
+
+use std::cell::Cell;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::hash::Hash;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use ggrs::{Message, NonBlockingSocket};
+use lockstep2d_scenes::Pcg32;
+use serde::Serialize;
+
+/// A packet held back this much longer than its delay is "reordered": packets that
+/// arrive after it, within this time, overtake it.
+const REORDER_HOLD: Duration = Duration::from_millis(30);
+
+/// The generator's stream for faults ("netplay" in ASCII): a seed gives the same faults
+/// here and nowhere else.
+const FAULT_STREAM: u64 = 0x006e_6574_706c_6179;
+
+/// The faults, applied to every packet received.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Faults {
+    /// The share of packets lost (0 to 1).
+    pub loss: f64,
+    /// How late every packet arrives.
+    pub delay: Duration,
+    /// Each packet's delay is off by up to this much, either way (never below zero).
+    pub jitter: Duration,
+    /// The share of packets that arrive twice (each copy with its own delay).
+    pub duplicate: f64,
+    /// The share of packets held back `REORDER_HOLD` longer, so later ones overtake.
+    pub reorder: f64,
+}
+
+impl Faults {
+    /// Checks that every share is between 0 and 1.
+    pub fn check(&self) -> Result<(), String> {
+        for (name, share) in [
+            ("loss", self.loss),
+            ("duplicate", self.duplicate),
+            ("reorder", self.reorder),
+        ] {
+            if !(0.0..=1.0).contains(&share) {
+                return Err(format!("--{name} {share}: a share must be between 0 and 1"));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn is_none(&self) -> bool {
+        *self == Faults::default()
+    }
+}
+
+/// What the faults did to the packets received.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct PacketCounts {
+    pub received: u64,
+    pub lost: u64,
+    pub duplicated: u64,
+    pub reordered: u64,
+}
+
+/// A received packet on hold until `due`.
+struct Held<A> {
+    due: Instant,
+    /// Arrival order, so packets due at the same instant keep it.
+    order: u64,
+    from: A,
+    message: Message,
+}
+
+impl<A> PartialEq for Held<A> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.due, self.order) == (other.due, other.order)
+    }
+}
+
+impl<A> Eq for Held<A> {}
+
+impl<A> PartialOrd for Held<A> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<A> Ord for Held<A> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.due, self.order).cmp(&(other.due, other.order))
+    }
+}
+
+/// `inner` with `faults` on what it receives.
+pub struct FaultySocket<S, A> {
+    inner: S,
+    faults: Faults,
+    rng: Pcg32,
+    held: BinaryHeap<Reverse<Held<A>>>,
+    arrivals: u64,
+    /// Shared with whoever reports them, since the session owns the socket.
+    counts: Rc<Cell<PacketCounts>>,
+}
+
+impl<S, A> FaultySocket<S, A> {
+    pub fn new(inner: S, faults: Faults, seed: u64) -> Self {
+        FaultySocket {
+            inner,
+            faults,
+            rng: Pcg32::new(seed, FAULT_STREAM),
+            held: BinaryHeap::new(),
+            arrivals: 0,
+            counts: Rc::default(),
+        }
+    }
+
+    /// The counts as they grow, readable after the socket is handed to a session.
+    pub fn counts(&self) -> Rc<Cell<PacketCounts>> {
+        Rc::clone(&self.counts)
+    }
+
+    fn count(&self, add: impl FnOnce(&mut PacketCounts)) {
+        let mut counts = self.counts.get();
+        add(&mut counts);
+        self.counts.set(counts);
+    }
+
+    /// True with probability `share`.
+    fn chance(&mut self, share: f64) -> bool {
+        share > 0.0 && f64::from(self.rng.next_u32()) < share * f64::from(u32::MAX)
+    }
+
+    /// One copy's delay: the delay, the jitter either way, and the reorder hold.
+    fn delay(&mut self) -> Duration {
+        let jitter = self.faults.jitter.as_secs_f64();
+        let offset = jitter * (2.0 * f64::from(self.rng.next_u32()) / f64::from(u32::MAX) - 1.0);
+        let mut delay = (self.faults.delay.as_secs_f64() + offset).max(0.0);
+        if self.chance(self.faults.reorder) {
+            self.count(|c| c.reordered += 1);
+            delay += REORDER_HOLD.as_secs_f64();
+        }
+        Duration::from_secs_f64(delay)
+    }
+
+    /// Puts a packet just received on hold, lost, or twice.
+    fn admit(&mut self, now: Instant, from: A, message: Message)
+    where
+        A: Clone,
+    {
+        self.count(|c| c.received += 1);
+        if self.chance(self.faults.loss) {
+            self.count(|c| c.lost += 1);
+            return;
+        }
+        if self.chance(self.faults.duplicate) {
+            self.count(|c| c.duplicated += 1);
+            self.hold(now, from.clone(), message.clone());
+        }
+        self.hold(now, from, message);
+    }
+
+    fn hold(&mut self, now: Instant, from: A, message: Message) {
+        let due = now + self.delay();
+        self.arrivals += 1;
+        self.held.push(Reverse(Held {
+            due,
+            order: self.arrivals,
+            from,
+            message,
+        }));
+    }
+}
+
+impl<S, A> NonBlockingSocket<A> for FaultySocket<S, A>
+where
+    S: NonBlockingSocket<A>,
+    A: Clone + PartialEq + Eq + Hash,
+{
+    fn send_to(&mut self, msg: &Message, addr: &A) {
+        self.inner.send_to(msg, addr);
+    }
+
+    /// The packets whose time has come, in the order they are due.
+    fn receive_all_messages(&mut self) -> Vec<(A, Message)> {
+        self.receive_at(Instant::now())
+    }
+}
+
+impl<S, A> FaultySocket<S, A>
+where
+    S: NonBlockingSocket<A>,
+    A: Clone + PartialEq + Eq + Hash,
+{
+    /// What `receive_all_messages` returns at time `now`.
+    fn receive_at(&mut self, now: Instant) -> Vec<(A, Message)> {
+        for (from, message) in self.inner.receive_all_messages() {
+            self.admit(now, from, message);
+        }
+        let mut due = Vec::new();
+        while self.held.peek().is_some_and(|held| held.0.due <= now) {
+            if let Some(Reverse(held)) = self.held.pop() {
+                due.push((held.from, held.message));
+            }
+        }
+        due
+    }
+}

@@ -1,0 +1,33 @@
+//! Rollback multiplayer for lockstep2d: any scene played by two peers as a GGRS
+//! peer-to-peer session over UDP.
+//!
+//! - `Peer` is one side: the scene's world under `Script`'s rules, both players on
+//!   `Pad`s (one byte a frame on the wire), saved every frame into a `SnapshotRing` with
+//!   `World::snapshot_into`, the state hash as GGRS's checksum, desync detection on.
+//! - `headless::play` runs a peer with no window, the scripted player's pads, at the
+//!   scene's rate; it ends on a confirmed frame both peers report the hash of.
+//! - `FaultySocket` wraps the UDP socket to lose, delay, jitter, duplicate and reorder
+//!   packets at given rates (seeded), to play over loopback as over a bad network.
+
+mod config;
+mod error;
+mod faults;
+mod game;
+pub mod headless;
+mod pacer;
+mod peer;
+mod report;
+mod ring;
+mod stats;
+
+pub use config::NetConfig;
+pub use error::NetError;
+pub use faults::{Faults, FaultySocket, PacketCounts};
+pub use game::{NetGame, Nudge};
+pub use pacer::Pacer;
+pub use peer::{
+    DESYNC_INTERVAL, Desync, MAX_INPUT_DELAY, MAX_PREDICTION, PLAYERS, Peer, PeerOptions,
+};
+pub use report::NetReport;
+pub use ring::SnapshotRing;
+pub use stats::RollbackStats;

@@ -1,0 +1,249 @@
+//! One side of a two-player session: a scene's game (`NetGame`) under a GGRS
+//! peer-to-peer session over UDP, with desync detection on.
+
+use std::cell::Cell;
+use std::net::SocketAddr;
+use std::rc::Rc;
+use std::time::Duration;
+
+use ggrs::{
+    DesyncDetection, Frame, GgrsError, GgrsEvent, P2PSession, PlayerType, SessionBuilder,
+    SessionState, UdpNonBlockingSocket,
+};
+use lockstep2d::World;
+use lockstep2d_scenes::{Pad, Scene, Script};
+
+use crate::NetError;
+use crate::config::NetConfig;
+use crate::faults::{Faults, FaultySocket, PacketCounts};
+use crate::game::{NetGame, Nudge};
+
+/// The players in a session.
+pub const PLAYERS: usize = 2;
+/// How many frames a peer runs ahead of the other's last pad, guessing it: the deepest
+/// rollback.
+pub const MAX_PREDICTION: usize = 8;
+/// Every this many frames the peers swap the state hash of a confirmed frame; a
+/// difference is a desync.
+pub const DESYNC_INTERVAL: u32 = 10;
+/// The most frames of input delay: GGRS keeps 128 frames of inputs, and a delay this
+/// long is already half a second at 60 Hz.
+pub const MAX_INPUT_DELAY: usize = 30;
+/// A peer silent this long is taken as gone.
+const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How a peer joins a session.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PeerOptions {
+    /// This peer's player: 0 or 1.
+    pub player: usize,
+    /// The UDP port to listen on.
+    pub local_port: u16,
+    /// The other peer's address.
+    pub remote: SocketAddr,
+    /// Frames between a pad being read and its frame being played.
+    pub input_delay: usize,
+    /// Faults on what this peer receives.
+    pub faults: Faults,
+    /// Seeds the faults.
+    pub fault_seed: u64,
+    /// A deliberate desync: on this frame, this peer alone moves player 0's body by
+    /// 1e-6 m (see `Nudge`).
+    pub nudge_at: Option<u64>,
+}
+
+impl PeerOptions {
+    fn check(&self) -> Result<(), NetError> {
+        if self.player >= PLAYERS {
+            return Err(NetError::Invalid(format!(
+                "--player {}: a session has players 0 and 1",
+                self.player
+            )));
+        }
+        if self.input_delay > MAX_INPUT_DELAY {
+            return Err(NetError::Invalid(format!(
+                "--input-delay {}: at most {MAX_INPUT_DELAY} frames",
+                self.input_delay
+            )));
+        }
+        self.faults.check().map_err(NetError::Invalid)
+    }
+}
+
+/// A desync GGRS found: the peers' state hashes for `frame` differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Desync {
+    pub frame: Frame,
+    pub local: u128,
+    pub remote: u128,
+}
+
+pub struct Peer {
+    session: P2PSession<NetConfig>,
+    game: NetGame,
+    player: usize,
+    packets: Rc<Cell<PacketCounts>>,
+    /// The last frame whose inputs were all in before a rollback played them: the
+    /// world's state at it is final.
+    confirmed: Frame,
+    desyncs: Vec<Desync>,
+    /// Frames GGRS asked this peer to wait, so the other catches up.
+    to_skip: u32,
+    disconnected: bool,
+}
+
+impl Peer {
+    /// Opens `options.local_port` and starts a session on `scene` with the peer at
+    /// `options.remote`. Nothing is sent until the first `poll`.
+    pub fn connect(scene: Scene, options: &PeerOptions) -> Result<Peer, NetError> {
+        options.check()?;
+        let fps = whole_hz(scene.hz)?;
+        let socket = UdpNonBlockingSocket::bind_to_port(options.local_port).map_err(|source| {
+            NetError::Socket {
+                port: options.local_port,
+                source,
+            }
+        })?;
+        let socket = FaultySocket::new(socket, options.faults, options.fault_seed);
+        let packets = socket.counts();
+        let other = 1 - options.player;
+        let session = SessionBuilder::<NetConfig>::new()
+            .with_num_players(PLAYERS)?
+            .with_fps(fps)?
+            .with_max_prediction_window(MAX_PREDICTION)
+            .with_input_delay(options.input_delay)
+            .with_desync_detection_mode(DesyncDetection::On {
+                interval: DESYNC_INTERVAL,
+            })
+            .with_disconnect_timeout(DISCONNECT_TIMEOUT)
+            .add_player(PlayerType::Local, options.player)?
+            .add_player(PlayerType::Remote(options.remote), other)?
+            .start_p2p_session(socket)?;
+        let script = Script::for_players(&scene.world, PLAYERS);
+        let nudge = options
+            .nudge_at
+            .zip(script.players().first().copied())
+            .map(|(frame, body)| Nudge { frame, body });
+        let mut game = NetGame::new(scene.world, script, 1.0 / scene.hz, MAX_PREDICTION);
+        game.set_nudge(nudge);
+        Ok(Peer {
+            session,
+            game,
+            player: options.player,
+            packets,
+            confirmed: -1,
+            desyncs: Vec::new(),
+            to_skip: 0,
+            disconnected: false,
+        })
+    }
+
+    /// Receives and sends what is waiting, and takes note of GGRS's events.
+    pub fn poll(&mut self) {
+        self.session.poll_remote_clients();
+        self.take_events();
+    }
+
+    /// Whether the peers have found each other and frames can be played.
+    pub fn is_running(&self) -> bool {
+        self.session.current_state() == SessionState::Running
+    }
+
+    /// Plays the next frame with this peer's `pad` (and the other's, or a guess at it),
+    /// rolling back first if pads that came in change frames already played. False if
+    /// no frame was played: the session is not running yet, GGRS asked this peer to wait
+    /// a frame, or it is as far ahead of the other as prediction allows.
+    pub fn advance(&mut self, pad: Pad) -> Result<bool, NetError> {
+        self.poll();
+        if !self.is_running() {
+            return Ok(false);
+        }
+        if self.to_skip > 0 {
+            self.to_skip -= 1;
+            return Ok(false);
+        }
+        // Every pad up to this frame is in: the rollback below, if any, plays them all.
+        let confirmed = self.session.confirmed_frame();
+        self.session.add_local_input(self.player, pad)?;
+        let before = self.game.frame();
+        let requests = match self.session.advance_frame() {
+            Ok(requests) => requests,
+            Err(GgrsError::PredictionThreshold | GgrsError::NotSynchronized) => return Ok(false),
+            Err(e) => return Err(e.into()),
+        };
+        self.game.handle(requests)?;
+        self.confirmed = self.confirmed.max(confirmed);
+        self.take_events();
+        Ok(self.game.frame() > before)
+    }
+
+    fn take_events(&mut self) {
+        for event in self.session.events() {
+            match event {
+                GgrsEvent::DesyncDetected {
+                    frame,
+                    local_checksum,
+                    remote_checksum,
+                    ..
+                } => self.desyncs.push(Desync {
+                    frame,
+                    local: local_checksum,
+                    remote: remote_checksum,
+                }),
+                GgrsEvent::WaitRecommendation { skip_frames } => self.to_skip += skip_frames,
+                GgrsEvent::Disconnected { .. } => self.disconnected = true,
+                _ => {}
+            }
+        }
+    }
+
+    pub fn player(&self) -> usize {
+        self.player
+    }
+
+    pub fn world(&self) -> &World {
+        self.game.world()
+    }
+
+    pub fn game(&self) -> &NetGame {
+        &self.game
+    }
+
+    /// The frame being played next.
+    pub fn frame(&self) -> Frame {
+        self.game.frame()
+    }
+
+    /// The last frame whose state is final (every pad before it was in).
+    pub fn confirmed_frame(&self) -> Frame {
+        self.confirmed
+    }
+
+    /// How many frames this peer is ahead of the other, by GGRS's reckoning: a peer
+    /// ahead should slow down.
+    pub fn frames_ahead(&self) -> i32 {
+        self.session.frames_ahead()
+    }
+
+    pub fn desyncs(&self) -> &[Desync] {
+        &self.desyncs
+    }
+
+    pub fn is_disconnected(&self) -> bool {
+        self.disconnected
+    }
+
+    pub fn packets(&self) -> PacketCounts {
+        self.packets.get()
+    }
+}
+
+/// The scene's rate as GGRS's frames per second: a whole number.
+fn whole_hz(hz: f32) -> Result<usize, NetError> {
+    if hz.fract() != 0.0 || !(1.0..=1000.0).contains(&hz) {
+        return Err(NetError::Invalid(format!(
+            "the scene steps at {hz} Hz; a session needs a whole number of frames per second, at most 1000"
+        )));
+    }
+    Ok(hz as usize)
+}
