@@ -143,6 +143,58 @@ fn view_shows_the_scene_in_a_window_and_saves_what_it_showed() {
     );
 }
 
+/// A UDP port free on loopback now.
+fn free_port() -> u16 {
+    let socket = std::net::UdpSocket::bind("127.0.0.1:0").expect("a free port");
+    socket.local_addr().expect("bound").port()
+}
+
+#[test]
+fn netplay_plays_one_peer_in_a_window_against_a_headless_one() {
+    let Some(program) = on_path("Xvfb") else {
+        println!("skipped: Xvfb is not installed, so there is no display to open a window on");
+        return;
+    };
+    let server = start_xvfb(&program).expect("Xvfb starts on a free display");
+    let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("netplay-screenshot.png");
+    let _ = std::fs::remove_file(&shot);
+    let (a, b) = (free_port(), free_port());
+    let peer = |player: &str, local: u16, remote: u16| {
+        let mut args = vec!["netplay".to_string(), "character".to_string()];
+        args.extend(["--player", player].map(String::from));
+        args.extend(["--local-port".to_string(), local.to_string()]);
+        args.extend(["--remote".to_string(), format!("127.0.0.1:{remote}")]);
+        args
+    };
+    let mut windowed = peer("0", a, b);
+    let frames = ["--window", "--frames", "200", "--screenshot"];
+    windowed.extend(frames.map(String::from));
+    windowed.push(shot.to_str().unwrap().to_string());
+    let windowed: Vec<&str> = windowed.iter().map(String::as_str).collect();
+    let mut headless = peer("1", b, a);
+    headless.extend(["--frames", "150"].map(String::from));
+    let window = std::thread::scope(|scope| {
+        let window = scope.spawn(|| lockstep2d(&windowed, Some(&server.display)));
+        let other: Vec<&str> = headless.iter().map(String::as_str).collect();
+        let other = lockstep2d(&other, None);
+        assert!(
+            other.status.success(),
+            "{}",
+            String::from_utf8_lossy(&other.stderr)
+        );
+        window.join().expect("the windowed peer")
+    });
+    let stderr = String::from_utf8_lossy(&window.stderr);
+    assert!(window.status.success(), "{stderr}");
+    let pixmap = tiny_skia::Pixmap::load_png(&shot).expect("the screenshot is a PNG");
+    let player = lockstep2d_testbed::colors::fill_of(lockstep2d_testbed::colors::GRABBED);
+    let drawn = pixmap
+        .pixels()
+        .iter()
+        .any(|p| (p.red(), p.green(), p.blue()) == (player.0, player.1, player.2));
+    assert!(drawn, "the keyboard's character is not drawn highlighted");
+}
+
 #[test]
 fn view_checks_its_arguments_and_says_when_there_is_no_window() {
     let cases: &[(&[&str], &str)] = &[

@@ -209,3 +209,117 @@ where
         due
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::VecDeque;
+
+    use super::*;
+
+    /// A socket whose packets are handed to it by the test; each message is told apart
+    /// by its header's number.
+    #[derive(Default)]
+    struct Loopback {
+        inbox: VecDeque<(u8, Message)>,
+    }
+
+    impl NonBlockingSocket<u8> for Loopback {
+        fn send_to(&mut self, _: &Message, _: &u8) {}
+
+        fn receive_all_messages(&mut self) -> Vec<(u8, Message)> {
+            self.inbox.drain(..).collect()
+        }
+    }
+
+    fn message(number: u16) -> Message {
+        let json = format!(r#"{{"header":{{"magic":{number}}},"body":"KeepAlive"}}"#);
+        serde_json::from_str(&json).expect("a keep-alive message")
+    }
+
+    fn number(message: &Message) -> u64 {
+        let json = serde_json::to_value(message).unwrap();
+        json["header"]["magic"].as_u64().unwrap()
+    }
+
+    fn socket(faults: Faults) -> FaultySocket<Loopback, u8> {
+        FaultySocket::new(Loopback::default(), faults, 7)
+    }
+
+    /// Sends packets 0..count, one a millisecond from `start`, and collects what comes
+    /// out until a second after the last: (packet number, milliseconds late).
+    fn deliver(socket: &mut FaultySocket<Loopback, u8>, count: u16) -> Vec<(u64, u64)> {
+        let start = Instant::now();
+        let mut out = Vec::new();
+        for ms in 0..u64::from(count) + 1000 {
+            if ms < u64::from(count) {
+                socket.inner.inbox.push_back((1, message(ms as u16)));
+            }
+            let now = start + Duration::from_millis(ms);
+            for (_, message) in socket.receive_at(now) {
+                let sent = number(&message);
+                out.push((sent, ms - sent));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn with_no_faults_every_packet_comes_through_at_once_and_in_order() {
+        let mut socket = socket(Faults::default());
+        let out = deliver(&mut socket, 500);
+        assert_eq!(out, (0..500).map(|n| (n, 0)).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_tenth_lost_and_the_rest_late_by_the_delay_give_or_take_the_jitter() {
+        let faults = Faults {
+            loss: 0.1,
+            delay: Duration::from_millis(60),
+            jitter: Duration::from_millis(20),
+            ..Faults::default()
+        };
+        let mut socket = socket(faults);
+        let out = deliver(&mut socket, 5000);
+        let counts = socket.counts().get();
+        assert_eq!(counts.received, 5000);
+        assert_eq!(out.len() as u64, 5000 - counts.lost);
+        assert!((400..600).contains(&counts.lost), "{counts:?}");
+        assert!(out.iter().all(|&(_, late)| (40..=80).contains(&late)));
+        let mean = out.iter().map(|&(_, late)| late as f64).sum::<f64>() / out.len() as f64;
+        assert!((mean - 60.0).abs() < 1.0, "mean delay {mean} ms");
+        // Jitter wider than the gap between packets lets later ones overtake.
+        assert!(out.windows(2).any(|w| w[1].0 < w[0].0));
+    }
+
+    #[test]
+    fn duplicates_arrive_twice_and_reordered_packets_are_overtaken() {
+        let faults = Faults {
+            duplicate: 0.02,
+            reorder: 0.02,
+            ..Faults::default()
+        };
+        let mut socket = socket(faults);
+        let out = deliver(&mut socket, 5000);
+        let counts = socket.counts().get();
+        assert!((60..140).contains(&counts.duplicated), "{counts:?}");
+        assert_eq!(out.len() as u64, 5000 + counts.duplicated);
+        let held = out.iter().filter(|&&(_, late)| late >= 30).count() as u64;
+        assert_eq!(held, counts.reordered);
+        assert!((60..140).contains(&counts.reordered), "{counts:?}");
+        assert!(out.windows(2).any(|w| w[1].0 < w[0].0));
+    }
+
+    #[test]
+    fn a_share_outside_0_to_1_is_refused() {
+        let bad = Faults {
+            loss: -0.1,
+            ..Faults::default()
+        };
+        assert!(bad.check().unwrap_err().contains("--loss -0.1"));
+        let bad = Faults {
+            reorder: f64::NAN,
+            ..Faults::default()
+        };
+        assert!(bad.check().is_err());
+    }
+}

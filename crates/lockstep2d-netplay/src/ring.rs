@@ -58,3 +58,47 @@ impl SnapshotRing {
         frame.rem_euclid(self.slots.len() as Frame) as usize
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use lockstep2d::{BodyDef, Circle, Geometry, ShapeDef, Vec2, WorldDef};
+
+    use super::*;
+
+    fn falling_ball() -> World {
+        let mut world = World::new(&WorldDef::default()).unwrap();
+        let ball = world
+            .create_body(&BodyDef::dynamic(Vec2::new(0.0, 10.0)))
+            .unwrap();
+        let circle = Geometry::Circle(Circle {
+            center: Vec2::ZERO,
+            radius: 0.5,
+        });
+        world.create_shape(ball, &ShapeDef::new(circle)).unwrap();
+        world
+    }
+
+    #[test]
+    fn a_frame_loaded_is_the_world_as_saved_and_an_overwritten_one_is_refused() {
+        let mut world = falling_ball();
+        let mut ring = SnapshotRing::new(2);
+        let mut hashes = Vec::new();
+        for frame in 0..6 {
+            ring.save(frame, &world);
+            hashes.push(world.state_hash());
+            world.step(1.0 / 60.0).unwrap();
+        }
+        // Four slots: frames 2 to 5 are held, 0 and 1 were written over.
+        assert_eq!(ring.len(), 4);
+        for frame in 2..6 {
+            ring.load(frame, &mut world).unwrap();
+            assert_eq!(world.state_hash(), hashes[frame as usize]);
+        }
+        let before = world.state_hash();
+        assert!(matches!(
+            ring.load(1, &mut world),
+            Err(NetError::NotSaved(1))
+        ));
+        assert_eq!(world.state_hash(), before, "a refused load changes nothing");
+    }
+}

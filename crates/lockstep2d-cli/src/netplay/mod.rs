@@ -5,6 +5,7 @@
 mod window;
 
 use std::net::{SocketAddr, ToSocketAddrs};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -41,6 +42,9 @@ pub struct NetplayArgs {
     /// Open the testbed's window and play from the keyboard.
     #[arg(long)]
     window: bool,
+    /// With --window: save the last frame shown to this PNG when the window closes.
+    #[arg(long, value_name = "FILE", requires = "window")]
+    screenshot: Option<PathBuf>,
     /// Share of received packets lost (0 to 1).
     #[arg(long, default_value_t = 0.0)]
     loss: f64,
@@ -78,7 +82,13 @@ pub fn run(args: &NetplayArgs) -> Result<ExitCode, String> {
     let options = args.options()?;
     let mut peer = Peer::connect(scene, &options).map_err(|e| e.to_string())?;
     if args.window {
-        return window::play(&mut peer, hz, args.frames).map(|()| ExitCode::SUCCESS);
+        let shown = window::play(&mut peer, hz, args.frames)?;
+        if let Some(path) = &args.screenshot {
+            shown
+                .save_png(path)
+                .map_err(|e| format!("--screenshot {}: {e}", path.display()))?;
+        }
+        return Ok(ExitCode::SUCCESS);
     }
     let frames = args.frames.unwrap_or(DEFAULT_FRAMES);
     let timeout = Duration::from_secs(args.timeout);

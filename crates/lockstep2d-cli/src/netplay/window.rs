@@ -16,8 +16,9 @@ use crate::view::{ViewArgs, open_window};
 /// The most frames played in one display frame, catching up after a stall.
 const MAX_FRAMES_PER_DRAW: u32 = 4;
 
-/// Plays until the window closes, Escape, or `frames` frames.
-pub fn play(peer: &mut Peer, hz: f32, frames: Option<u64>) -> Result<(), String> {
+/// Plays until the window closes, Escape, or `frames` frames; returns the last picture
+/// shown.
+pub fn play(peer: &mut Peer, hz: f32, frames: Option<u64>) -> Result<Pixmap, String> {
     let args = ViewArgs::default_for("netplay");
     let mut window = open_window(&args)?;
     window.set_title(&format!("lockstep2d netplay: player {}", peer.player()));
@@ -46,7 +47,7 @@ pub fn play(peer: &mut Peer, hz: f32, frames: Option<u64>) -> Result<(), String>
             .update_with_buffer(&buffer, pixmap.width() as usize, pixmap.height() as usize)
             .map_err(|e| format!("the window: {e}"))?;
     }
-    Ok(())
+    Ok(pixmap)
 }
 
 /// The keys held now, as a pad.
