@@ -44,6 +44,6 @@ pub use load::{ShapeGeometry, from_json, load_file, read_file_capped};
 pub use pad::Pad;
 pub use recording::{RecordedFrame, Recording, ReplayError, record, replay};
 pub use rng::Pcg32;
-pub use script::{Action, Script, platform_actions, play_frame};
+pub use script::{Action, Script, pad_actions, platform_actions, play_frame};
 pub use synctest::{SyncTestError, SyncTestReport, sync_test};
 pub use walker::{WalkInput, walk, walk_displacement};

@@ -121,7 +121,7 @@ impl Script {
         }
         for (&player, &pad) in self.players.iter().zip(pads) {
             if world.body_type(player).is_ok() {
-                actions.extend(player_actions(world, player, pad, dt)?);
+                actions.extend(pad_actions(world, player, pad, dt)?);
             }
         }
         if world.character_ids().next().is_some() {
@@ -181,8 +181,9 @@ fn crowd_actions(frame: u64, world: &World, crowd: &[BodyId]) -> lockstep2d::Res
     Ok(actions)
 }
 
-/// What `pad` does to the player `player` (a character or a body) this frame.
-fn player_actions(
+/// What `pad` does to the player `player` (a character or a body) on a frame of `dt`:
+/// the players' rules of `Script::actions_with`, for a game that drives its own player.
+pub fn pad_actions(
     world: &World,
     player: BodyId,
     pad: Pad,

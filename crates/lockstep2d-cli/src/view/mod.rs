@@ -16,6 +16,7 @@ use clap::Args;
 use lockstep2d_testbed::{Pixmap, to_0rgb};
 use minifb::{Key, KeyRepeat, Window, WindowOptions};
 
+use lockstep2d_scenes::Pad;
 use mouse::Mouse;
 use session::Session;
 
@@ -115,7 +116,7 @@ pub fn run_in(mut window: Window, mut session: Session, args: &ViewArgs) -> Resu
         let playing = session.player().is_some();
         for key in window.get_keys_pressed(KeyRepeat::No) {
             if playing && key == Key::Space {
-                session.pad.press_jump();
+                session.keyboard.press_jump();
             }
             // A scene file edited into an error fails its restart: say so and keep
             // showing the scene as it was (a load changes nothing until it succeeds).
@@ -124,9 +125,10 @@ pub fn run_in(mut window: Window, mut session: Session, args: &ViewArgs) -> Resu
             }
         }
         if playing {
-            session.pad.left = window.is_key_down(Key::Left);
-            session.pad.right = window.is_key_down(Key::Right);
-            session.pad.down = window.is_key_down(Key::Down);
+            session.keyboard.held = Pad::default()
+                .with(Pad::LEFT, window.is_key_down(Key::Left))
+                .with(Pad::RIGHT, window.is_key_down(Key::Right))
+                .with(Pad::DOWN, window.is_key_down(Key::Down));
         }
         mouse.update(&window, &mut session)?;
         if title != session.name {
