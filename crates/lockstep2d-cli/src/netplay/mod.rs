@@ -88,7 +88,7 @@ pub fn run(args: &NetplayArgs) -> Result<ExitCode, String> {
                 .save_png(path)
                 .map_err(|e| format!("--screenshot {}: {e}", path.display()))?;
         }
-        return Ok(ExitCode::SUCCESS);
+        return Ok(exit_code(peer.desyncs().first().map(|d| d.frame)));
     }
     let frames = args.frames.unwrap_or(DEFAULT_FRAMES);
     let timeout = Duration::from_secs(args.timeout);
@@ -98,13 +98,18 @@ pub fn run(args: &NetplayArgs) -> Result<ExitCode, String> {
     })
     .map_err(|e| e.to_string())?;
     print_report(&report, args.json)?;
-    Ok(match report.desyncs.first() {
+    Ok(exit_code(report.desyncs.first().copied()))
+}
+
+/// Success, or the desync exit code with the first desync's frame said on stderr.
+fn exit_code(first_desync: Option<i32>) -> ExitCode {
+    match first_desync {
         Some(frame) => {
             eprintln!("lockstep2d: desync at frame {frame}: the peers' state hashes differ");
             ExitCode::from(EXIT_DESYNC)
         }
         None => ExitCode::SUCCESS,
-    })
+    }
 }
 
 impl NetplayArgs {
