@@ -4,14 +4,16 @@
 //! save (a `Snapshot` and `state_hash` as the checksum), load (`restore`), advance
 //! (apply the inputs, one fixed step).
 //!
-//! `cargo run --release -p lockstep2d-bench --example ggrs_synctest [-- --frames N]
+//! This game keeps each snapshot in GGRS's own cell; `Peer` keeps only the frame number
+//! there and the snapshots in a `SnapshotRing`, which reuses their memory.
+//!
+//! `cargo run --release -p lockstep2d-netplay --example ggrs_synctest [-- --frames N]
 //! [--keep-state-outside]`: with the flag, the game counts jumps in a field the snapshot
 //! does not hold and jumps higher each time, a classic rollback bug, and GGRS reports the
-//! frames that diverge.
+//! frames that diverge (the example exits non-zero).
 
-use ggrs::{Config, GgrsError, GgrsRequest, PlayerType, SessionBuilder};
+use ggrs::{Config, GgrsError, GgrsRequest, PlayerType, PredictRepeatLast, SessionBuilder};
 use lockstep2d::{BodyId, BodyType, Snapshot, Vec2, World};
-use lockstep2d_bench::example_args::ExampleArgs;
 use serde::{Deserialize, Serialize};
 
 /// One player's input for a frame: what a game would read from its controller.
@@ -28,6 +30,8 @@ struct GameConfig;
 
 impl Config for GameConfig {
     type Input = Input;
+    /// A sync test has no remote player to predict; in a P2P session, the last input.
+    type InputPredictor = PredictRepeatLast;
     /// The world's simulation state: all a rollback needs.
     type State = Snapshot;
     type Address = String;
@@ -114,18 +118,48 @@ fn scripted_input(frame: u32) -> Input {
     }
 }
 
+/// What the command line asks for.
+struct Args {
+    frames: u32,
+    keep_state_outside: bool,
+}
+
+/// `[--frames N] [--keep-state-outside]`.
+fn parse_args() -> Result<Args, String> {
+    let mut args = Args {
+        frames: 600,
+        keep_state_outside: false,
+    };
+    let mut words = std::env::args().skip(1);
+    while let Some(word) = words.next() {
+        match word.as_str() {
+            "--frames" => {
+                let value = words.next().ok_or("--frames needs a number")?;
+                args.frames = value
+                    .parse()
+                    .map_err(|e| format!("--frames {value}: {e}"))?;
+            }
+            "--keep-state-outside" => args.keep_state_outside = true,
+            other => return Err(format!("unknown argument {other:?}")),
+        }
+    }
+    Ok(args)
+}
+
 fn main() -> Result<(), String> {
-    let args = ExampleArgs::from_env();
-    let frames = args.number("--frames", 600)?;
+    let args = parse_args()?;
+    let frames = args.frames;
+    // Less than GGRS's default prediction window of 8, as a sync test requires.
     let check_distance = 7;
     let mut session = SessionBuilder::<GameConfig>::new()
         .with_num_players(1)
+        .map_err(|e| e.to_string())?
         .with_check_distance(check_distance)
         .add_player(PlayerType::Local, 0)
         .map_err(|e| e.to_string())?
         .start_synctest_session()
         .map_err(|e| e.to_string())?;
-    let mut game = Game::new(args.has("--keep-state-outside"))?;
+    let mut game = Game::new(args.keep_state_outside)?;
     let start = game
         .world
         .position(game.player)
