@@ -150,9 +150,7 @@ impl Game {
 
     /// GGRS's save request as `NetGame` answers it: the checksum, then the snapshot.
     fn save(&mut self, frame: Frame) -> u64 {
-        let hash = self.world.state_hash();
-        self.ring.save(frame, &self.world);
-        hash
+        self.ring.save(frame, &self.world)
     }
 
     /// The requests of a rollback from `frame` back `depth` frames, in GGRS's order:

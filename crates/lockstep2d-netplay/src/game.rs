@@ -31,8 +31,6 @@ pub struct NetGame {
     script: Script,
     dt: f32,
     ring: SnapshotRing,
-    /// The state hash last saved for each frame, indexed by frame.
-    hashes: Vec<u64>,
     nudge: Option<Nudge>,
     stats: RollbackStats,
 }
@@ -46,7 +44,6 @@ impl NetGame {
             script,
             dt,
             ring: SnapshotRing::new(max_prediction),
-            hashes: Vec::new(),
             nudge: None,
             stats: RollbackStats::default(),
         }
@@ -73,9 +70,10 @@ impl NetGame {
         Frame::try_from(self.world.step_count()).unwrap_or(Frame::MAX)
     }
 
-    /// The state hash last saved for `frame`.
+    /// The state hash last saved for `frame`, while the ring holds it (the last
+    /// `max_prediction + 2` frames).
     pub fn hash_at(&self, frame: Frame) -> Option<u64> {
-        self.hashes.get(usize::try_from(frame).ok()?).copied()
+        self.ring.hash(frame)
     }
 
     /// Carries out GGRS's requests, in order. A rollback (a load) is timed from the
@@ -105,14 +103,7 @@ impl NetGame {
     }
 
     fn save(&mut self, cell: &GameStateCell<Frame>, frame: Frame) {
-        let hash = self.world.state_hash();
-        self.ring.save(frame, &self.world);
-        if let Ok(index) = usize::try_from(frame) {
-            if self.hashes.len() <= index {
-                self.hashes.resize(index + 1, 0);
-            }
-            self.hashes[index] = hash;
-        }
+        let hash = self.ring.save(frame, &self.world);
         cell.save(frame, Some(frame), Some(u128::from(hash)));
     }
 

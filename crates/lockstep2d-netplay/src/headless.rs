@@ -39,6 +39,9 @@ pub fn play(
     let deadline = started + Duration::from_secs_f64(frames as f64 / f64::from(hz)) + timeout;
     let mut pacer = Pacer::new(hz);
     let mut done_at: Option<Instant> = None;
+    // The target's hash, taken as soon as it is confirmed: the ring keeps a frame only
+    // a few frames longer.
+    let mut confirmed: Option<Option<u64>> = None;
     loop {
         let now = Instant::now();
         if pacer.due(now, peer.frames_ahead()) {
@@ -48,12 +51,16 @@ pub fn play(
             peer.poll();
             std::thread::sleep(pacer.wait(now).min(POLL_INTERVAL));
         }
-        let finished = peer.confirmed_frame() >= target || !peer.desyncs().is_empty();
+        if confirmed.is_none() && peer.confirmed_frame() >= target {
+            confirmed = Some(peer.game().hash_at(target));
+        }
+        let finished = confirmed.is_some() || !peer.desyncs().is_empty();
         if finished && done_at.is_none() {
             done_at = Some(now);
         }
         if done_at.is_some_and(|at| now >= at + LINGER) {
-            return Ok(NetReport::new(peer, target, started.elapsed()));
+            let hash = confirmed.flatten();
+            return Ok(NetReport::new(peer, target, hash, started.elapsed()));
         }
         if done_at.is_none() && peer.is_disconnected() {
             return Err(NetError::Disconnected(peer.confirmed_frame()));

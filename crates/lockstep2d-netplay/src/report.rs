@@ -39,17 +39,14 @@ pub struct NetReport {
 }
 
 impl NetReport {
-    /// `peer`'s report on frame `frame`, after `took` of play.
-    pub fn new(peer: &Peer, frame: Frame, took: Duration) -> NetReport {
+    /// `peer`'s report on frame `frame`, whose state hash once confirmed was `hash`,
+    /// after `took` of play.
+    pub fn new(peer: &Peer, frame: Frame, hash: Option<u64>, took: Duration) -> NetReport {
         let stats = peer.game().stats();
-        let hash = (peer.confirmed_frame() >= frame)
-            .then(|| peer.game().hash_at(frame))
-            .flatten()
-            .map(|hash| format!("{hash:#018x}"));
         NetReport {
             player: peer.player(),
             frame,
-            hash,
+            hash: hash.map(|hash| format!("{hash:#018x}")),
             last_confirmed_frame: peer.confirmed_frame(),
             rollbacks: stats.rollbacks,
             frames_rolled_back: stats.frames_resimulated,

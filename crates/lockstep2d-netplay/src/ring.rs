@@ -1,15 +1,22 @@
 //! The saved worlds a rollback goes back to: one snapshot a frame for the last frames,
 //! taken with `World::snapshot_into` so that a warm ring copies into memory it already
-//! has and allocates nothing.
+//! has and allocates nothing, each with its state hash.
 
 use ggrs::Frame;
 use lockstep2d::{Snapshot, World};
 
 use crate::NetError;
 
+/// A saved frame: which one, the world then, and its state hash.
+struct Saved {
+    frame: Frame,
+    snapshot: Snapshot,
+    hash: u64,
+}
+
 /// The last `len` frames' snapshots, frame `f` in slot `f % len`.
 pub struct SnapshotRing {
-    slots: Vec<Option<(Frame, Snapshot)>>,
+    slots: Vec<Option<Saved>>,
 }
 
 impl SnapshotRing {
@@ -22,27 +29,44 @@ impl SnapshotRing {
         }
     }
 
-    /// Saves `world` as frame `frame`, over whatever the slot held.
-    pub fn save(&mut self, frame: Frame, world: &World) {
+    /// Saves `world` as frame `frame`, over whatever the slot held, and returns its
+    /// state hash.
+    pub fn save(&mut self, frame: Frame, world: &World) -> u64 {
+        let hash = world.state_hash();
         let index = self.slot(frame);
         match &mut self.slots[index] {
-            Some((saved, snapshot)) => {
-                world.snapshot_into(snapshot);
-                *saved = frame;
+            Some(saved) => {
+                world.snapshot_into(&mut saved.snapshot);
+                (saved.frame, saved.hash) = (frame, hash);
             }
-            empty => *empty = Some((frame, world.snapshot())),
+            empty => {
+                let snapshot = world.snapshot();
+                *empty = Some(Saved {
+                    frame,
+                    snapshot,
+                    hash,
+                });
+            }
         }
+        hash
     }
 
     /// Puts `world` back to frame `frame`, if the ring still holds it.
     pub fn load(&self, frame: Frame, world: &mut World) -> Result<(), NetError> {
-        match &self.slots[self.slot(frame)] {
-            Some((saved, snapshot)) if *saved == frame => {
-                world.restore(snapshot);
-                Ok(())
-            }
-            _ => Err(NetError::NotSaved(frame)),
-        }
+        let saved = self.saved(frame).ok_or(NetError::NotSaved(frame))?;
+        world.restore(&saved.snapshot);
+        Ok(())
+    }
+
+    /// The state hash of frame `frame` as last saved, if the ring still holds it.
+    pub fn hash(&self, frame: Frame) -> Option<u64> {
+        self.saved(frame).map(|saved| saved.hash)
+    }
+
+    fn saved(&self, frame: Frame) -> Option<&Saved> {
+        self.slots[self.slot(frame)]
+            .as_ref()
+            .filter(|saved| saved.frame == frame)
     }
 
     /// How many frames the ring holds at most.
@@ -84,8 +108,7 @@ mod tests {
         let mut ring = SnapshotRing::new(2);
         let mut hashes = Vec::new();
         for frame in 0..6 {
-            ring.save(frame, &world);
-            hashes.push(world.state_hash());
+            hashes.push(ring.save(frame, &world));
             world.step(1.0 / 60.0).unwrap();
         }
         // Four slots: frames 2 to 5 are held, 0 and 1 were written over.
@@ -93,6 +116,7 @@ mod tests {
         for frame in 2..6 {
             ring.load(frame, &mut world).unwrap();
             assert_eq!(world.state_hash(), hashes[frame as usize]);
+            assert_eq!(ring.hash(frame), Some(hashes[frame as usize]));
         }
         let before = world.state_hash();
         assert!(matches!(
