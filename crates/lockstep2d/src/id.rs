@@ -5,6 +5,7 @@
 //! another world whose slot happens to exist) is detected instead of aliasing a new one.
 
 use crate::error::{Error, Result};
+#[cfg(feature = "threads")]
 use rayon::prelude::*;
 
 macro_rules! define_id {
@@ -185,6 +186,7 @@ impl<T> Slots<T> {
             .filter_map(|(i, slot)| slot.value.as_mut().map(|v| (i as u32, v)))
     }
 
+    #[cfg(feature = "threads")]
     /// Live values with their indices, mutably, as a parallel iterator handing out at
     /// least `min_len` slots per task (for work where each value is independent of the
     /// others, so the order cannot matter).

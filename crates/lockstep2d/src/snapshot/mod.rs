@@ -14,8 +14,10 @@
 //! itself. The built-in `Buoyancy` and `Wind` keep none.
 
 pub(crate) mod compact;
+#[cfg(feature = "snapshot-bytes")]
 mod encoding;
 
+#[cfg(feature = "snapshot-bytes")]
 pub use encoding::SNAPSHOT_FORMAT_VERSION;
 
 use crate::world::SimState;

@@ -8,6 +8,7 @@
 
 use super::coloring::{COLOR_COUNT, Coloring};
 use super::lanes::LANES;
+use super::share::share;
 #[cfg(target_arch = "x86_64")]
 use super::shared_states::Avx2;
 use super::shared_states::{LaneAccess, Portable, SharedStates};
@@ -132,7 +133,7 @@ impl<B: Bundle> Bundles<B> {
     ) {
         self.color(candidates, body_count);
         let parts = if parallel {
-            rayon::current_num_threads().clamp(1, MAX_PARTS)
+            crate::threads::current_threads().clamp(1, MAX_PARTS)
         } else {
             1
         };
@@ -148,17 +149,18 @@ impl<B: Bundle> Bundles<B> {
         let mut chunks = split_parts(&mut self.bundles, &self.part_counts);
         let colored = self.colored.as_slice();
         let (push, empty, ahead) = (&push, empty, &ahead);
-        let run = |part: usize| part_run(colored, part, parts);
-        if parts == 1 {
-            fill_part(&mut chunks[0], &colored[run(0)], empty, (push, ahead));
+        let run = |part: usize| share(colored.len(), part, parts);
+        #[cfg(feature = "threads")]
+        if parts > 1 {
+            rayon::scope(|scope| {
+                for (part, mine) in chunks.iter_mut().take(parts).enumerate() {
+                    let constraints = &colored[run(part)];
+                    scope.spawn(move |_| fill_part(mine, constraints, empty, (push, ahead)));
+                }
+            });
             return;
         }
-        rayon::scope(|scope| {
-            for (part, mine) in chunks.iter_mut().take(parts).enumerate() {
-                let constraints = &colored[run(part)];
-                scope.spawn(move |_| fill_part(mine, constraints, empty, (push, ahead)));
-            }
-        });
+        fill_part(&mut chunks[0], &colored[run(0)], empty, (push, ahead));
     }
 
     /// Counts each part's constraints of each colour.
@@ -167,7 +169,7 @@ impl<B: Bundle> Bundles<B> {
         self.part_counts.resize(parts, [0; COLOR_COUNT + 1]);
         for part in 0..parts {
             let counts = &mut self.part_counts[part];
-            for &(_, color) in &self.colored[part_run(&self.colored, part, parts)] {
+            for &(_, color) in &self.colored[share(self.colored.len(), part, parts)] {
                 counts[color as usize] += 1;
             }
         }
@@ -225,12 +227,6 @@ fn split_parts<'a, B>(
         }
     }
     chunks
-}
-
-/// Part `part` of `parts` equal runs of `colored`.
-fn part_run(colored: &[(u32, u32)], part: usize, parts: usize) -> std::ops::Range<usize> {
-    let n = colored.len();
-    n * part / parts..n * (part + 1) / parts
 }
 
 /// Fills one part's bundles: each of `constraints` (in memory order: reading 15,000

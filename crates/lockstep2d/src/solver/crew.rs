@@ -1,10 +1,11 @@
-//! The soft step's substeps as one program that every worker thread runs in lockstep.
+//! The soft step's stages, split among worker threads that run the same sequence of
+//! them in lockstep (the sequence is `soft.rs`'s substep loop).
 //!
 //! Each stage (integrate velocities, one colour of one pass over the pins or the
 //! contacts, integrate positions, the other joints) is split the same way every time:
-//! worker w of n takes the w-th of n equal blocks of the bodies or of the colour's
-//! bundles; the joints that are not bare pins and the overflow colours go to worker 0
-//! alone. A spinning barrier ends every stage. Handing each colour to
+//! worker w of n takes the w-th of n equal blocks (`share`) of the bodies or of the
+//! colour's bundles; the joints that are not bare pins and the overflow colours go to
+//! worker 0 alone. A spinning barrier ends every stage. Handing each colour to
 //! rayon instead cost more than it saved: a sleeping thread takes longer to wake than a
 //! colour takes to solve, so a second thread made the step slower.
 //!
@@ -18,8 +19,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use super::BodyState;
 use super::bundles::run_bundles;
 use super::coloring::COLOR_COUNT;
-use super::dense_bodies::{DenseBodies, Kick};
-use super::integrate::{clamp_speed, clamp_spin};
+use super::dense_bodies::DenseBodies;
+use super::integrate::{Kick, SpeedLimits, drift};
+use super::share::share;
 use super::shared_states::{Shared, SharedStates};
 use super::softness::Softness;
 use super::step_constraints::StepConstraints;
@@ -36,10 +38,7 @@ pub(crate) struct Program {
     pub position_correction: bool,
     pub max_push: f32,
     pub restitution_threshold: f32,
-    /// The fastest a body's centre of mass may move (m/s).
-    pub max_speed: f32,
-    /// The fastest a body may turn (rad/s).
-    pub max_spin: f32,
+    pub limits: SpeedLimits,
     /// How stiffly joints hold.
     pub joint_softness: Softness,
 }
@@ -110,11 +109,6 @@ pub(crate) struct Crew<'a> {
     program: Program,
 }
 
-/// Worker `worker`'s block of `len` items split among `workers`.
-fn block(len: usize, worker: usize, workers: usize) -> std::ops::Range<usize> {
-    len * worker / workers..len * (worker + 1) / workers
-}
-
 impl<'a> Crew<'a> {
     pub fn new(
         states: &'a mut [BodyState],
@@ -144,70 +138,66 @@ impl<'a> Crew<'a> {
         }
     }
 
-    /// The whole program, as worker `worker`. Worker 0 holds the joints.
-    pub fn run(&self, worker: usize, mut joints: Option<&mut Slots<Joint>>) {
+    /// Velocities kicked by gravity, forces and damping (see `Kick`), for simulated
+    /// bodies.
+    pub fn integrate_velocities(&self, worker: usize) {
+        let limits = self.program.limits;
+        for kick in &self.kicks[share(self.kicks.len(), worker, self.workers)] {
+            // SAFETY: each body has one kick and each kick one worker; nobody else
+            // touches the states until the barrier.
+            let state = unsafe { self.state(kick.index) };
+            kick.apply(&mut state.v, &mut state.w, limits);
+        }
+        self.barrier.wait();
+    }
+
+    /// The impulses the constraints ended the last substep (or step) with, applied
+    /// again: joints, pins, contacts. Worker 0 holds the joints.
+    pub fn warm_start(&self, worker: usize, joints: &mut Option<&mut Slots<Joint>>) {
+        self.scalar_joints(joints, |j, s| j.warm_start(s));
+        self.pins(worker, PinPass::WarmStart);
+        self.contacts(worker, ContactPass::WarmStart);
+    }
+
+    /// One pass over the joints, pins and contacts. With `use_bias` they push overlaps
+    /// and joint errors apart (softly); without it (relaxing) they only hold the
+    /// velocities, taking back the speed the push added.
+    pub fn solve(&self, worker: usize, joints: &mut Option<&mut Slots<Joint>>, use_bias: bool) {
         let p = self.program;
-        let pass = |use_bias| SoftPass {
+        let pass = SoftPass {
             h: p.h,
             inv_h: 1.0 / p.h,
             use_bias,
         };
-        let contact_pass = |use_bias| ContactPass::Solve {
+        self.scalar_joints(joints, |j, s| j.solve(s, &pass));
+        self.pins(worker, PinPass::Solve(use_bias.then_some(p.joint_softness)));
+        let contact_pass = ContactPass::Solve {
             inv_h: 1.0 / p.h,
             max_push: p.max_push,
             use_bias,
         };
-        let solve_bias = p.position_correction;
-        let pin_pass = |use_bias: bool| PinPass::Solve(use_bias.then_some(p.joint_softness));
-        for _ in 0..p.substeps {
-            self.integrate_velocities(worker);
-            self.scalar_joints(&mut joints, |j, s| j.warm_start(s));
-            self.pins(worker, PinPass::WarmStart);
-            self.contacts(worker, ContactPass::WarmStart);
-            self.scalar_joints(&mut joints, |j, s| j.solve(s, &pass(solve_bias)));
-            self.pins(worker, pin_pass(solve_bias));
-            self.contacts(worker, contact_pass(solve_bias));
-            self.integrate_positions(worker);
-            self.scalar_joints(&mut joints, |j, s| j.solve(s, &pass(false)));
-            self.pins(worker, pin_pass(false));
-            self.contacts(worker, contact_pass(false));
-        }
-        let threshold = p.restitution_threshold;
-        self.contacts(worker, ContactPass::Restitution { threshold });
+        self.contacts(worker, contact_pass);
     }
 
-    /// v += h·(g·scale + F/m), w += h·τ/I, then damping and the speed limits, for
-    /// simulated bodies (see `Kick`).
-    fn integrate_velocities(&self, worker: usize) {
-        for kick in &self.kicks[block(self.kicks.len(), worker, self.workers)] {
-            // SAFETY: each body has one kick and each kick one worker; nobody else
-            // touches the states until the barrier.
-            let state = unsafe { self.state(kick.index) };
-            state.v = clamp_speed(
-                (state.v + kick.dv) * kick.keep_linear,
-                self.program.max_speed,
-            );
-            state.w = clamp_spin(
-                (state.w + kick.dw) * kick.keep_angular,
-                self.program.max_spin,
-            );
-        }
-        self.barrier.wait();
-    }
-
-    fn integrate_positions(&self, worker: usize) {
-        let h = self.program.h;
-        for &index in &self.movers[block(self.movers.len(), worker, self.workers)] {
+    /// Poses moved by the velocities over a substep (see `drift`), as deltas from the
+    /// step's start.
+    pub fn integrate_positions(&self, worker: usize) {
+        let (h, limits) = (self.program.h, self.program.limits);
+        for &index in &self.movers[share(self.movers.len(), worker, self.workers)] {
             // SAFETY: as in `integrate_velocities`: one worker per moving body.
             let state = unsafe { self.state(index) };
-            // Held again: the solve may have pushed past the limits (see
-            // `integrate::integrate_positions`).
-            state.v = clamp_speed(state.v, self.program.max_speed);
-            state.w = clamp_spin(state.w, self.program.max_spin);
-            state.dp += h * state.v;
-            state.dq = state.dq.integrate(h * state.w);
+            let (moved, turned) = drift(&mut state.v, &mut state.w, h, limits);
+            state.dp += moved;
+            state.dq = state.dq.integrate(turned);
         }
         self.barrier.wait();
+    }
+
+    /// Bounces: contacts that closed faster than the threshold leave at the speed their
+    /// restitution gives.
+    pub fn restitution(&self, worker: usize) {
+        let threshold = self.program.restitution_threshold;
+        self.contacts(worker, ContactPass::Restitution { threshold });
     }
 
     /// # Safety
@@ -269,7 +259,7 @@ impl<'a> Crew<'a> {
                     start..start
                 }
             } else {
-                let mine = block(end - start, worker, self.workers);
+                let mine = share(end - start, worker, self.workers);
                 start + mine.start..start + mine.end
             };
             // SAFETY: the blocks of one colour are disjoint; within a colour no two

@@ -6,6 +6,7 @@
 //! few numbers needed. One sequential pass fills these instead, and the hot loops read
 //! only them.
 
+use super::integrate::Kick;
 use crate::body::{Body, BodyType};
 use crate::id::Slots;
 use crate::math::Vec2;
@@ -22,17 +23,6 @@ pub(crate) struct BodyInfo {
     pub w: f32,
     /// The centre of mass relative to the body origin, in world axes.
     pub center_offset: Vec2,
-}
-
-/// What one substep adds to a simulated body's velocity:
-/// v ← (v + dv)·keep_linear, w ← (w + dw)·keep_angular.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Kick {
-    pub index: u32,
-    pub dv: Vec2,
-    pub dw: f32,
-    pub keep_linear: f32,
-    pub keep_angular: f32,
 }
 
 /// The dense copies, kept between steps so a warm world does not allocate.
@@ -92,7 +82,7 @@ impl DenseBodies {
                 self.movers.push(index);
             }
             if simulated {
-                self.kicks.push(kick(index, body, gravity, h));
+                self.kicks.push(Kick::new(index, body, gravity, h));
                 self.extents.push(Extents {
                     index,
                     max: body.extent,
@@ -100,28 +90,5 @@ impl DenseBodies {
                 });
             }
         }
-    }
-}
-
-fn kick(index: u32, body: &Body, gravity: Vec2, h: f32) -> Kick {
-    let force = body.force + body.step_force;
-    let torque = body.torque + body.step_torque;
-    let acceleration = body.gravity_scale * gravity + body.inv_mass * force;
-    Kick {
-        index,
-        dv: h * acceleration,
-        dw: h * body.inv_inertia * torque,
-        keep_linear: keep(h, body.linear_damping),
-        keep_angular: keep(h, body.angular_damping),
-    }
-}
-
-/// 1 / (1 + h·damping): what damping keeps of a velocity over a substep. Undamped
-/// bodies (most) skip the division, whose answer would be exactly 1.
-fn keep(h: f32, damping: f32) -> f32 {
-    if damping == 0.0 {
-        1.0
-    } else {
-        1.0 / (1.0 + h * damping)
     }
 }

@@ -9,6 +9,7 @@
 //!   position correction. Its three teaching switches are fields of [`SolverSettings`].
 
 mod block;
+mod body_state;
 mod bundles;
 mod coloring;
 mod contact_constraint;
@@ -17,6 +18,8 @@ mod dense_bodies;
 mod integrate;
 mod lanes;
 mod pgs;
+mod run;
+mod share;
 mod shared_states;
 mod soft;
 mod softness;
@@ -24,9 +27,10 @@ mod step_constraints;
 mod wide_contact;
 mod wide_pin;
 
-pub(crate) use integrate::{integrate_positions, integrate_velocities};
-pub(crate) use pgs::Pgs;
-pub(crate) use soft::{BodyState, SoftStep};
+pub(crate) use body_state::BodyState;
+use pgs::Pgs;
+pub(crate) use run::Solver;
+use soft::SoftStep;
 pub(crate) use softness::Softness;
 
 use crate::error::{Error, Result, check_finite, check_non_negative};
@@ -199,12 +203,12 @@ pub(crate) struct SolverBody {
 const _: () = assert!(std::mem::size_of::<SolverBody>() == 20);
 
 impl SolverBody {
-    /// Holds each velocity component within ±`soft::VELOCITY_CEILING`, as the soft
+    /// Holds each velocity component within ±`body_state::VELOCITY_CEILING`, as the soft
     /// step's joints do: Box2D-Lite's iterations have no limit between them, and an
     /// ill-conditioned pin would otherwise swing a velocity to infinity within a step.
     #[inline]
     pub fn keep_below_ceiling(&mut self) {
-        let ceiling = soft::VELOCITY_CEILING;
+        let ceiling = body_state::VELOCITY_CEILING;
         self.v = crate::limits::clamp_velocity(self.v);
         self.w = self.w.clamp(-ceiling, ceiling);
     }

@@ -13,8 +13,8 @@
 
 use std::marker::PhantomData;
 
+use super::body_state::{BodyState, VELOCITY_CEILING};
 use super::lanes::{F8, LANES, V8};
-use super::soft::{BodyState, VELOCITY_CEILING};
 
 /// Eight bodies' states, one per lane: what a contact bundle reads and writes.
 #[derive(Clone, Copy, Debug, Default)]

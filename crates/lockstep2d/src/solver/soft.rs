@@ -12,9 +12,10 @@
 //! Poses move as deltas from the step's start, so a pyramid far from the origin is
 //! solved with the precision of one at the origin.
 
+use super::BodyState;
 use super::crew::{Crew, Program};
 use super::dense_bodies::DenseBodies;
-use super::integrate::{clamp_speed, clamp_spin, max_spin};
+use super::integrate::SpeedLimits;
 use super::softness::Softness;
 use super::step_constraints::{PrepareSettings, StepConstraints};
 use crate::body::{Body, BodyType};
@@ -22,65 +23,12 @@ use crate::collide::Sweep;
 use crate::contact::ContactSet;
 use crate::id::Slots;
 use crate::joint::Joint;
-use crate::math::{Rot, Vec2};
+use crate::math::Vec2;
 use crate::solver::SolverSettings;
+use crate::threads::ThreadPool;
 use crate::world::{Laps, SolveProfile};
-use rayon::ThreadPool;
+#[cfg(feature = "threads")]
 use rayon::prelude::*;
-
-/// What the soft step reads and writes of a body in its inner loops: eight `f32`s, one
-/// 256-bit row, so eight bodies load into lanes with eight loads and a transpose
-/// (`shared_states.rs`). Masses live in the constraints.
-#[derive(Clone, Copy, Debug)]
-#[repr(C)]
-pub(crate) struct BodyState {
-    pub v: Vec2,
-    pub w: f32,
-    /// Unused: fills the row.
-    pub spare: f32,
-    /// How far the centre of mass has moved since the step began.
-    pub dp: Vec2,
-    /// How far the body has turned since the step began.
-    pub dq: Rot,
-}
-
-const _: () = {
-    use std::mem::{offset_of, size_of};
-    assert!(size_of::<BodyState>() == 32);
-    assert!(offset_of!(BodyState, w) == 8 && offset_of!(BodyState, dp) == 16);
-    assert!(offset_of!(BodyState, dq) == 24 && offset_of!(Rot, s) == 4);
-    assert!(offset_of!(Vec2, y) == 4);
-};
-
-impl Default for BodyState {
-    fn default() -> Self {
-        BodyState {
-            v: Vec2::ZERO,
-            w: 0.0,
-            spare: 0.0,
-            dp: Vec2::ZERO,
-            dq: Rot::IDENTITY,
-        }
-    }
-}
-
-/// The largest velocity component (m/s or rad/s) a joint may leave on a body mid-solve:
-/// thousands of times what any scene reaches (the step itself moves no body faster
-/// than `max_linear_speed` and `integrate::max_spin`), far below where a product of it
-/// overflows. A joint between a very light body and a heavy one, pinned far from the
-/// light one's centre, is so ill-conditioned that its passes may swing a velocity up
-/// by orders of magnitude before the step's limits catch it; the ceiling keeps every
-/// such swing finite, so no later product of it can become infinite or NaN.
-pub(crate) const VELOCITY_CEILING: f32 = crate::limits::MAX_SPEED;
-
-impl BodyState {
-    /// Holds each velocity component within ±`VELOCITY_CEILING`.
-    #[inline]
-    pub fn keep_below_ceiling(&mut self) {
-        self.v = crate::limits::clamp_velocity(self.v);
-        self.w = self.w.clamp(-VELOCITY_CEILING, VELOCITY_CEILING);
-    }
-}
 
 /// The soft step's working arrays, kept between steps so a warm world does not allocate.
 #[derive(Clone, Debug, Default)]
@@ -89,21 +37,19 @@ pub(crate) struct SoftStep {
     states: Vec<BodyState>,
     dense: DenseBodies,
     constraints: StepConstraints,
-    /// The bodies that moved fast in the last step, in slot order, with their sweeps.
-    fast: Vec<(u32, Sweep)>,
 }
 
 impl SoftStep {
-    /// Advances every body by `dt`: velocities, constraints and poses. Returns how long
-    /// each part took.
+    /// Advances every body by `dt`: velocities, constraints and poses. With
+    /// `settings.continuous`, the bodies it moves fast go into `fast` (see
+    /// `find_fast`). Returns how long each part took.
     pub fn step(
         &mut self,
-        bodies: &mut Slots<Body>,
-        contacts: &mut ContactSet,
-        joints: &mut Slots<Joint>,
+        (bodies, contacts, joints): (&mut Slots<Body>, &mut ContactSet, &mut Slots<Joint>),
         settings: &SolverSettings,
         (gravity, dt): (Vec2, f32),
         pool: Option<&ThreadPool>,
+        fast: &mut Vec<(u32, Sweep)>,
     ) -> SolveProfile {
         let mut laps = Laps::start();
         let h = dt / settings.substeps as f32;
@@ -111,14 +57,14 @@ impl SoftStep {
         let joint_softness = Softness::new(settings.joint_hertz, settings.joint_damping_ratio, h);
         self.prepare(bodies, contacts, joints, settings, (h, pool.is_some()));
         let prepare = laps.lap();
+        let limits = SpeedLimits::new(settings.max_linear_speed, dt);
         let program = Program {
             substeps: settings.substeps,
             h,
             position_correction: settings.position_correction,
             max_push: settings.max_push_speed,
             restitution_threshold: settings.restitution_threshold,
-            max_speed: settings.max_linear_speed,
-            max_spin: max_spin(dt),
+            limits,
             joint_softness,
         };
         let workers = pool.map_or(1, ThreadPool::current_num_threads);
@@ -131,21 +77,20 @@ impl SoftStep {
         );
         match pool {
             // One hand-over to the pool for the whole step; see `crew.rs`.
+            #[cfg(feature = "threads")]
             Some(pool) => pool.scope(|scope| {
                 for worker in 1..workers {
                     let crew = &crew;
-                    scope.spawn(move |_| crew.run(worker, None));
+                    scope.spawn(move |_| substeps(crew, worker, None, &program));
                 }
-                crew.run(0, Some(joints));
+                substeps(&crew, 0, Some(joints), &program);
             }),
-            None => crew.run(0, Some(joints)),
+            _ => substeps(&crew, 0, Some(joints), &program),
         }
         let constraints = laps.lap();
-        self.fast.clear();
         if settings.continuous {
-            self.find_fast(bodies, dt);
+            self.find_fast(bodies, dt, fast);
         }
-        let limits = (settings.max_linear_speed, max_spin(dt));
         self.store(bodies, (contacts, joints), limits, pool.is_some());
         SolveProfile {
             prepare,
@@ -154,15 +99,10 @@ impl SoftStep {
         }
     }
 
-    /// The bodies that moved fast in the last step, with where they went from and to.
-    pub fn fast_bodies(&self) -> &[(u32, Sweep)] {
-        &self.fast
-    }
-
     /// Finds the bodies this step moves by more than half their smallest extent (what
     /// could carry one through a thin wall), before `store` moves them, and records
     /// their sweeps for continuous collision. The test reads only the dense arrays.
-    fn find_fast(&mut self, bodies: &Slots<Body>, dt: f32) {
+    fn find_fast(&self, bodies: &Slots<Body>, dt: f32, fast: &mut Vec<(u32, Sweep)>) {
         for extents in &self.dense.extents {
             let state = &self.states[extents.index as usize];
             let motion = state.dp.length() + dt * state.w.abs() * extents.max;
@@ -177,7 +117,7 @@ impl SoftStep {
                 q1: body.xf.q,
                 q2: state.dq.compose(body.xf.q).normalized(),
             };
-            self.fast.push((extents.index, sweep));
+            fast.push((extents.index, sweep));
         }
     }
 
@@ -227,7 +167,7 @@ impl SoftStep {
         &self,
         bodies: &mut Slots<Body>,
         (contacts, joints): (&mut ContactSet, &mut Slots<Joint>),
-        (max_speed, max_spin): (f32, f32),
+        limits: SpeedLimits,
         parallel: bool,
     ) {
         self.constraints.store(contacts, joints, parallel);
@@ -239,20 +179,36 @@ impl SoftStep {
                 return;
             }
             let state = &self.states[index as usize];
-            body.v = clamp_speed(state.v, max_speed);
-            body.w = clamp_spin(state.w, max_spin);
+            (body.v, body.w) = (state.v, state.w);
+            limits.hold(&mut body.v, &mut body.w);
             if body.body_type != BodyType::Static && body.awake {
                 body.center += state.dp;
                 body.xf.q = state.dq.compose(body.xf.q).normalized();
                 body.xf.p = body.center - body.xf.q.rotate(body.local_center);
             }
         };
+        #[cfg(feature = "threads")]
         if parallel {
             bodies.par_iter_mut(BODIES_PER_TASK).for_each(store_body);
-        } else {
-            bodies.iter_mut().for_each(store_body);
+            return;
         }
+        bodies.iter_mut().for_each(store_body);
     }
+}
+
+/// The soft step's substeps as worker `worker` runs them. Every worker runs this same
+/// sequence, the crew splitting each stage among them and holding them together at its
+/// end (`crew.rs`); worker 0 holds the joints.
+fn substeps(crew: &Crew, worker: usize, mut joints: Option<&mut Slots<Joint>>, program: &Program) {
+    for _ in 0..program.substeps {
+        crew.integrate_velocities(worker);
+        crew.warm_start(worker, &mut joints);
+        crew.solve(worker, &mut joints, program.position_correction);
+        crew.integrate_positions(worker);
+        // Relax: the same pass without the push, taking back the speed it added.
+        crew.solve(worker, &mut joints, false);
+    }
+    crew.restitution(worker);
 }
 
 /// A body moving more than this fraction of its smallest extent in a step is fast
@@ -261,4 +217,5 @@ const FAST_FRACTION: f32 = 0.5;
 
 /// Bodies per task when they are stored on threads: a task costs about as much as
 /// storing a few hundred bodies.
+#[cfg(feature = "threads")]
 const BODIES_PER_TASK: usize = 512;

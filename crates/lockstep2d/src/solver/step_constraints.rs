@@ -11,6 +11,7 @@ use crate::contact::{Contact, ContactSet};
 use crate::id::Slots;
 use crate::joint::Joint;
 use crate::math::Vec2;
+#[cfg(feature = "threads")]
 use rayon::prelude::*;
 
 /// What preparing the constraints shares.
@@ -152,7 +153,7 @@ impl StepConstraints {
     /// written by two.
     pub fn store(&self, contacts: &mut ContactSet, joints: &mut Slots<Joint>, parallel: bool) {
         let threads = if parallel {
-            rayon::current_num_threads()
+            crate::threads::current_threads()
         } else {
             1
         };
@@ -167,15 +168,18 @@ impl StepConstraints {
                 }
             }
         };
-        if threads == 1 {
-            store_run((0, &mut contacts.contacts));
-        } else {
+        #[cfg(feature = "threads")]
+        if threads > 1 {
             contacts
                 .contacts
                 .par_chunks_mut(run)
                 .enumerate()
                 .for_each(store_run);
+        } else {
+            store_run((0, &mut contacts.contacts));
         }
+        #[cfg(not(feature = "threads"))]
+        store_run((0, &mut contacts.contacts));
         for bundle in self.pins.iter() {
             for (slot, impulse) in bundle.impulses() {
                 if let Some(joint) = joints.get_mut(slot) {

@@ -13,6 +13,7 @@ use crate::id::Slots;
 use crate::math::{Vec2, cross_sv};
 use crate::recycle::ManifoldCache;
 use crate::shape::Shape;
+#[cfg(feature = "threads")]
 use rayon::prelude::*;
 
 impl World {
@@ -98,6 +99,7 @@ impl World {
             *outcome = scene.update(contact);
         };
         match self.pool.as_deref() {
+            #[cfg(feature = "threads")]
             Some(pool) => pool.install(|| {
                 contacts
                     .par_iter_mut()
@@ -105,7 +107,7 @@ impl World {
                     .with_min_len(NARROW_CHUNK)
                     .for_each(update)
             }),
-            None => contacts
+            _ => contacts
                 .iter_mut()
                 .zip(outcomes.iter_mut())
                 .for_each(update),
@@ -189,6 +191,7 @@ impl World {
 }
 
 /// Contacts per task when the narrow phase runs on threads.
+#[cfg(feature = "threads")]
 const NARROW_CHUNK: usize = 256;
 
 /// What updating one contact's manifold did.

@@ -35,7 +35,7 @@ impl World {
     /// order does not matter either).
     pub(super) fn solve_continuous(&mut self) {
         // Without a static shape (`smash`), looking the fast bodies up costs 0.4 ms.
-        let has_bullets = self.soft.fast_bodies().iter().any(|&(index, _)| {
+        let has_bullets = self.solver.fast_bodies().iter().any(|&(index, _)| {
             let body = self.state.bodies.get(index).expect("fast bodies are live");
             body.is_bullet
         });
@@ -57,7 +57,7 @@ impl World {
             broadphase,
             ..
         } = &mut self.state;
-        for &(index, sweep) in self.soft.fast_bodies() {
+        for &(index, sweep) in self.solver.fast_bodies() {
             if bodies.get(index).expect("fast bodies are live").is_bullet != bullets {
                 continue;
             }

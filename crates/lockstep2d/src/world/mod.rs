@@ -12,6 +12,7 @@ mod controllers;
 mod explode;
 mod hooks;
 mod joints;
+mod laps;
 mod one_way;
 mod profile;
 mod query;
@@ -25,7 +26,7 @@ mod state_values;
 
 pub use explode::ExplosionDef;
 pub use hooks::{ContactHook, ContactHookClone, PairView, PreSolve};
-pub(crate) use profile::Laps;
+pub(crate) use laps::Laps;
 pub use profile::{SolveProfile, StepProfile};
 pub use query::{QueryFilter, RayHit};
 pub use sensor::SensorOverlap;
@@ -34,9 +35,7 @@ pub(crate) use state::SimState;
 
 use std::sync::Arc;
 
-use rayon::{ThreadPool, ThreadPoolBuilder};
-
-use crate::broadphase::{BroadPhase, ProxyKey};
+use crate::broadphase::BroadPhase;
 use crate::contact::ContactSet;
 use crate::controller::{Controller, ControllerId};
 use crate::error::{Error, Result, check_finite_vec};
@@ -44,9 +43,8 @@ use crate::events::{ContactEvents, SensorEvents};
 use crate::id::{BodyId, Slots};
 use crate::math::{Aabb, Vec2};
 use crate::snapshot::Snapshot;
-use crate::solver::{
-    Pgs, SoftStep, SolverKind, SolverSettings, integrate_positions, integrate_velocities,
-};
+use crate::solver::{Solver, SolverKind, SolverSettings};
+use crate::threads::{ThreadPool, thread_pool};
 
 /// Everything needed to create a world.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -97,8 +95,7 @@ impl Default for WorldDef {
 pub struct World {
     /// Everything a step reads from the steps before it: what a snapshot saves.
     state: SimState,
-    pgs: Pgs,
-    soft: SoftStep,
+    solver: Solver,
     /// Scratch for the broad phase's new pairs, kept to avoid allocating each step.
     new_pairs: Vec<(u32, u32)>,
     /// Scratch of the narrow phase: what updating each contact did.
@@ -109,7 +106,8 @@ pub struct World {
     moving_shapes: Vec<u32>,
     /// Scratch of the refit on threads: each moving shape's proxy and new tree box, if
     /// it needs one.
-    refits: Vec<Option<(ProxyKey, Aabb)>>,
+    #[cfg(feature = "threads")]
+    refits: Vec<Option<(crate::broadphase::ProxyKey, Aabb)>>,
     controllers: Vec<(ControllerId, Box<dyn Controller>)>,
     next_controller: u32,
     /// The game's contact hook, not part of the saved state (`hooks.rs`).
@@ -155,12 +153,12 @@ impl World {
                 max_contacts: def.max_contacts,
                 contact_budget_reached: false,
             },
-            pgs: Pgs::default(),
-            soft: SoftStep::default(),
+            solver: Solver::default(),
             new_pairs: Vec::new(),
             outcomes: Vec::new(),
             character_scratch: characters::CharacterScratch::default(),
             moving_shapes: Vec::new(),
+            #[cfg(feature = "threads")]
             refits: Vec::new(),
             controllers: Vec::new(),
             next_controller: 0,
@@ -188,61 +186,56 @@ impl World {
     fn run_step(&mut self, dt: f32) {
         let mut laps = Laps::start();
         self.begin_step_reports();
-        self.run_controllers(dt);
-        self.profile.controllers = laps.lap();
-        self.move_characters(dt);
-        self.profile.characters = laps.lap();
-        self.find_new_contacts();
-        self.profile.broad_phase = laps.lap();
-        self.update_contacts(dt);
-        self.run_contact_hook();
-        self.profile.narrow_phase = laps.lap();
-        self.solve(dt);
-        self.profile.solve = laps.lap();
-        self.solve_continuous();
-        self.profile.continuous = laps.lap();
-        self.synchronize_proxies(dt);
-        self.profile.refit = laps.lap();
-        self.update_sensors();
-        self.profile.sensors = laps.lap();
-        self.check_joint_thresholds();
-        self.update_sleep(dt);
-        self.profile.sleep = laps.lap();
+        self.timed(&mut laps, |p| &mut p.controllers, |w| w.run_controllers(dt));
+        self.timed(&mut laps, |p| &mut p.characters, |w| w.move_characters(dt));
+        self.timed(&mut laps, |p| &mut p.broad_phase, World::find_new_contacts);
+        self.timed(
+            &mut laps,
+            |p| &mut p.narrow_phase,
+            |w| {
+                w.update_contacts(dt);
+                w.run_contact_hook();
+            },
+        );
+        self.timed(&mut laps, |p| &mut p.solve, |w| w.solve(dt));
+        self.timed(&mut laps, |p| &mut p.continuous, World::solve_continuous);
+        self.timed(&mut laps, |p| &mut p.refit, |w| w.synchronize_proxies(dt));
+        self.timed(&mut laps, |p| &mut p.sensors, World::update_sensors);
+        self.timed(
+            &mut laps,
+            |p| &mut p.sleep,
+            |w| {
+                w.check_joint_thresholds();
+                w.update_sleep(dt);
+            },
+        );
         self.remove_out_of_bounds();
         self.profile.total = laps.total();
         self.state.step_count += 1;
     }
 
+    /// Runs one stage of the step and writes its time into the profile's `stage` field.
+    fn timed(
+        &mut self,
+        laps: &mut Laps,
+        stage: fn(&mut StepProfile) -> &mut f64,
+        run: impl FnOnce(&mut World),
+    ) {
+        run(self);
+        *stage(&mut self.profile) = laps.lap();
+    }
+
     /// Moves the bodies by `dt` under their constraints, with the chosen solver.
     fn solve(&mut self, dt: f32) {
-        match self.state.settings.kind {
-            SolverKind::Soft => {
-                self.profile.solve_parts = self.soft.step(
-                    &mut self.state.bodies,
-                    &mut self.state.contacts,
-                    &mut self.state.joints,
-                    &self.state.settings,
-                    (self.state.gravity, dt),
-                    self.pool.as_deref(),
-                );
-                self.state.impulse_to_force = self.state.settings.substeps as f32 / dt;
-            }
-            SolverKind::Pgs => {
-                self.profile.solve_parts = SolveProfile::default();
-                let inv_dt = 1.0 / dt;
-                let max_speed = self.state.settings.max_linear_speed;
-                integrate_velocities(&mut self.state.bodies, self.state.gravity, dt, max_speed);
-                self.pgs.solve(
-                    &mut self.state.bodies,
-                    &mut self.state.contacts,
-                    &mut self.state.joints,
-                    &self.state.settings,
-                    inv_dt,
-                );
-                integrate_positions(&mut self.state.bodies, dt, max_speed);
-                self.state.impulse_to_force = inv_dt;
-            }
-        }
+        let state = &mut self.state;
+        let solved = self.solver.step(
+            (&mut state.bodies, &mut state.contacts, &mut state.joints),
+            &state.settings,
+            (state.gravity, dt),
+            self.pool.as_deref(),
+        );
+        self.profile.solve_parts = solved.profile;
+        state.impulse_to_force = solved.impulse_to_force;
     }
 
     /// Solves contacts on `threads` threads (1 to 64) from the next step on. The results
@@ -397,28 +390,6 @@ impl World {
         }
         hash.finish()
     }
-}
-
-/// Worker threads for `threads` > 1. The pool is the world's own: the global pool's size
-/// is not the world's to choose.
-fn thread_pool(threads: u32) -> Result<Option<Arc<ThreadPool>>> {
-    if !(1..=64).contains(&threads) {
-        return Err(Error::InvalidValue {
-            field: "threads",
-            reason: "must be in 1..=64",
-        });
-    }
-    if threads == 1 {
-        return Ok(None);
-    }
-    ThreadPoolBuilder::new()
-        .num_threads(threads as usize)
-        .build()
-        .map(|pool| Some(Arc::new(pool)))
-        .map_err(|_| Error::InvalidValue {
-            field: "threads",
-            reason: "the system would not start that many threads",
-        })
 }
 
 /// A read-only view of one touching contact.

@@ -1,9 +1,7 @@
 //! How long each stage of the last step took: where a step's time goes.
 //!
 //! Reading the clock does not touch the simulation, so the results stay bit-identical
-//! whatever the timings.
-
-use std::time::Instant;
+//! whatever the timings. Without the `profile` feature every time is zero.
 
 /// Milliseconds spent in each stage of the last step (or, summed by a caller, of many).
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
@@ -78,33 +76,4 @@ pub struct SolveProfile {
     pub prepare: f64,
     pub constraints: f64,
     pub store: f64,
-}
-
-/// Times consecutive stages.
-pub(crate) struct Laps {
-    start: Instant,
-    last: Instant,
-}
-
-impl Laps {
-    pub fn start() -> Laps {
-        let now = Instant::now();
-        Laps {
-            start: now,
-            last: now,
-        }
-    }
-
-    /// Milliseconds since the previous lap.
-    pub fn lap(&mut self) -> f64 {
-        let now = Instant::now();
-        let ms = (now - self.last).as_secs_f64() * 1e3;
-        self.last = now;
-        ms
-    }
-
-    /// Milliseconds since the start.
-    pub fn total(&self) -> f64 {
-        (Instant::now() - self.start).as_secs_f64() * 1e3
-    }
 }

@@ -14,9 +14,11 @@ use super::state::SimState;
 use crate::body::BodyType;
 use crate::broadphase::{AABB_MARGIN, BroadPhase};
 use crate::math::{Aabb, Vec2};
+#[cfg(feature = "threads")]
 use rayon::prelude::*;
 
 /// Shapes per task when the boxes are checked on threads.
+#[cfg(feature = "threads")]
 const SHAPES_PER_TASK: usize = 512;
 
 impl World {
@@ -55,6 +57,7 @@ impl World {
             let covered = tree.covers(slot, &now.union(&ahead(travel)));
             (!covered).then(|| (shape.proxy, now.union(&ahead(travel + lead))))
         };
+        #[cfg(feature = "threads")]
         if self.pool.is_some() {
             let mut refits = std::mem::take(&mut self.refits);
             refits.clear();
@@ -65,11 +68,12 @@ impl World {
                 broadphase.stage_proxy(proxy, predicted);
             }
             self.refits = refits;
-        } else {
-            for slot in moving.iter() {
-                if let Some((proxy, predicted)) = refit(slot, broadphase) {
-                    broadphase.stage_proxy(proxy, predicted);
-                }
+            broadphase.settle();
+            return;
+        }
+        for slot in moving.iter() {
+            if let Some((proxy, predicted)) = refit(slot, broadphase) {
+                broadphase.stage_proxy(proxy, predicted);
             }
         }
         broadphase.settle();
