@@ -8,6 +8,7 @@ use std::time::Instant;
 /// Milliseconds spent in each stage of the last step (or, summed by a caller, of many).
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
 pub struct StepProfile {
+    /// Running the controllers.
     pub controllers: f64,
     /// Moving the characters.
     pub characters: f64,
@@ -27,6 +28,7 @@ pub struct StepProfile {
     pub sensors: f64,
     /// Islands and sleep.
     pub sleep: f64,
+    /// The whole step, the stages and what lies between them.
     pub total: f64,
 }
 
@@ -75,8 +77,11 @@ impl StepProfile {
 /// poses back.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
 pub struct SolveProfile {
+    /// Building the step's constraints: colouring, filling bundles.
     pub prepare: f64,
+    /// The substeps themselves.
     pub constraints: f64,
+    /// Writing impulses and poses back.
     pub store: f64,
 }
 
