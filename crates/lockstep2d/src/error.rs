@@ -5,8 +5,6 @@
 
 /// What was wrong with a call. Variants that concern one input name it in `field`, so a
 /// scene loader can prefix a path (`bodies[3].shapes[0].density: must be > 0`).
-///
-/// New variants may be added: a `match` on it needs a wildcard arm.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {

@@ -63,6 +63,7 @@ pub struct StepInfo {
 
 /// What a frame did.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct FrameReport {
     /// How many steps the frame ran.
     pub steps: u32,

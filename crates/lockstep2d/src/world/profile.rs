@@ -7,6 +7,7 @@ use std::time::Instant;
 
 /// Milliseconds spent in each stage of the last step (or, summed by a caller, of many).
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+#[non_exhaustive]
 pub struct StepProfile {
     /// Running the controllers.
     pub controllers: f64,
@@ -76,6 +77,7 @@ impl StepProfile {
 /// (colouring, filling bundles), the substeps themselves, and writing impulses and
 /// poses back.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+#[non_exhaustive]
 pub struct SolveProfile {
     /// Building the step's constraints: colouring, filling bundles.
     pub prepare: f64,
