@@ -115,7 +115,8 @@ pub struct JointEvent {
     pub user_data: u64,
 }
 
-/// The contact events of one step (or, gathered by the stepper, of one frame).
+/// The contact events of one step (or, gathered by the stepper, of one frame), each
+/// list in the order the solver keeps its contacts, so the same on every run.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ContactEvents {
     /// Pairs that started touching.

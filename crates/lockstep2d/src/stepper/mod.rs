@@ -118,10 +118,10 @@ pub struct FrameReport {
 ///     // Every rendered frame, with the time it took (here a steady 144 Hz display):
 ///     let frame = stepper.advance(&mut world, Duration::from_micros(6944), |world, _step| {
 ///         for input in inputs.drain_step() {
-///             match input {
-///                 Input::Jump => world.apply_linear_impulse(ball, Vec2::new(0.0, 5.0), Vec2::ZERO),
-///             }
-///             .expect("the ball is live");
+///             let velocity = match input {
+///                 Input::Jump => Vec2::new(0.0, 5.0),
+///             };
+///             world.set_linear_velocity(ball, velocity).expect("the ball is live");
 ///         }
 ///     })?;
 ///     steps += frame.steps;
