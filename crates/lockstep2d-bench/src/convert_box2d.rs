@@ -22,6 +22,7 @@ use crate::geometry::{geometry, right_normal};
 use crate::settings::Settings;
 use lockstep2d_scenes::ShapeGeometry as Geometry;
 
+/// A scene built in Box2D v3, through its C API; the world is destroyed on drop.
 pub struct Box2dWorld {
     world: b2WorldId,
     bodies: Vec<b2BodyId>,
@@ -30,6 +31,7 @@ pub struct Box2dWorld {
 }
 
 impl Box2dWorld {
+    /// Builds `def` in Box2D with `settings`, or says what of it Box2D cannot build.
     pub fn new(def: &SceneDef, settings: &Settings) -> Result<Box2dWorld, String> {
         // SAFETY: plain FFI calls on a world this struct owns and destroys in Drop.
         let world = unsafe { b2CreateWorld(&world_def(settings)) };

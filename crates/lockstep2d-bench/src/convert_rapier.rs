@@ -42,12 +42,15 @@ use lockstep2d_scenes::ShapeGeometry as Geometry;
 /// Box2D's and lockstep2d's rigid motors do.
 const MOTOR_DAMPING: f32 = 1.0e4;
 
+/// A scene built in rapier2d.
 pub struct RapierWorld {
     world: PhysicsWorld,
     bodies: Vec<RigidBodyHandle>,
 }
 
 impl RapierWorld {
+    /// Builds `def` in rapier2d with `settings`, or says what of it rapier2d cannot
+    /// build.
     pub fn new(def: &SceneDef, settings: &Settings) -> Result<RapierWorld, String> {
         let mut world = PhysicsWorld::new();
         world.gravity = vector(settings.gravity);

@@ -10,8 +10,11 @@ use crate::settings::Settings;
 /// One body's state, for quality figures and equivalence tests.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BodyState {
+    /// The body origin's world position (m).
     pub position: [f32; 2],
+    /// Radians, counter-clockwise.
     pub angle: f32,
+    /// The centre of mass's velocity (m/s).
     pub velocity: [f32; 2],
 }
 
@@ -41,21 +44,29 @@ pub trait BenchWorld {
 /// A ray from `origin` to `origin + translation`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct QueryRay {
+    /// Where the ray starts (world).
     pub origin: [f32; 2],
+    /// From the start to the end (m).
     pub translation: [f32; 2],
 }
 
 /// An axis-aligned box.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct QueryBox {
+    /// The lower-left corner.
     pub min: [f32; 2],
+    /// The upper-right corner.
     pub max: [f32; 2],
 }
 
+/// An engine under test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
+    /// This crate's engine.
     Lockstep2d,
+    /// rapier2d, single-threaded, f32.
     Rapier,
+    /// Box2D v3, built from source.
     Box2d,
 }
 
@@ -63,8 +74,11 @@ pub enum Engine {
 const BOX2D_MAX_WORKERS: usize = 64;
 
 impl Engine {
+    /// Every engine, in the order the reports list them.
     pub const ALL: [Engine; 3] = [Engine::Lockstep2d, Engine::Rapier, Engine::Box2d];
 
+    /// Its name on the command line and in reports (`"lockstep2d"`, `"rapier"`,
+    /// `"box2d"`).
     pub fn name(self) -> &'static str {
         match self {
             Engine::Lockstep2d => "lockstep2d",
@@ -73,13 +87,14 @@ impl Engine {
         }
     }
 
+    /// The engine called `name`, if any.
     pub fn parse(name: &str) -> Option<Engine> {
         Engine::ALL.into_iter().find(|e| e.name() == name)
     }
 
-    /// The threads this engine steps with when asked for `requested`: lockstep2d is
-    /// single-threaded today and rapier2d is built without its `parallel` feature, so
-    /// only Box2D uses more than one.
+    /// The threads this engine steps with when asked for `requested`: rapier2d is built
+    /// without its `parallel` feature, so it always uses one; lockstep2d and Box2D use
+    /// what is asked, up to 64.
     pub fn threads_used(self, requested: usize) -> usize {
         match self {
             Engine::Rapier => 1,

@@ -4,6 +4,7 @@
 pub struct ExampleArgs(Vec<String>);
 
 impl ExampleArgs {
+    /// The arguments this process was started with.
     pub fn from_env() -> ExampleArgs {
         ExampleArgs(std::env::args().skip(1).collect())
     }

@@ -3,6 +3,8 @@
 
 use lockstep2d_scenes::{ShapeGeometry, ShapeJson};
 
+/// The shape's geometry with the scene crate's defaults filled in, or the scene error
+/// as text.
 pub fn geometry(shape: &ShapeJson) -> Result<ShapeGeometry<'_>, String> {
     shape.geometry().map_err(|e| e.to_string())
 }

@@ -7,6 +7,7 @@ use lockstep2d::{Aabb, QueryFilter, Vec2};
 use crate::engine::{BenchWorld, BodyState, QueryBox, QueryRay};
 use crate::settings::Settings;
 
+/// A scene built in lockstep2d, by the scene crate.
 pub struct LockstepWorld {
     scene: Scene,
     dt: f32,

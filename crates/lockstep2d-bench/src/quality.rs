@@ -14,6 +14,7 @@ use crate::geometry::{geometry, reach};
 /// How far outside the initial bounds a body must end to count as escaped (m).
 const ESCAPE_MARGIN: f32 = 50.0;
 
+/// Which quality figure a scene is judged by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Measure {
     /// Largest |x − x₀| of a dynamic body, metres.
@@ -23,6 +24,7 @@ pub enum Measure {
 }
 
 impl Measure {
+    /// The figure for `def`: drift for pyramids, escaped bodies for the rest.
     pub fn for_scene(def: &SceneDef) -> Measure {
         if def.name().contains("pyramid") {
             Measure::DriftM
@@ -31,6 +33,7 @@ impl Measure {
         }
     }
 
+    /// Its name as the reports print it.
     pub fn name(self) -> &'static str {
         match self {
             Measure::DriftM => "max_drift_m",

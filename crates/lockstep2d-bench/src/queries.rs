@@ -33,13 +33,19 @@ pub const SETTLE_STEPS: u32 = 300;
 /// Which batch of queries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QueryKind {
+    /// `raycast`: closest-hit rays into a settled `large_pyramid`.
     Raycast,
+    /// `overlap`: box overlaps into it, answered by each engine's box query.
     Overlap,
+    /// `overlap_exact`: the same boxes, answered by each engine's exact shape query.
     OverlapExact,
+    /// `raycast_tumbling`: closest-hit rays between the steps of `tumbler`, where
+    /// everything moves.
     RaycastTumbling,
 }
 
 impl QueryKind {
+    /// The kind called `name` on the command line, if any.
     pub fn parse(name: &str) -> Option<QueryKind> {
         match name {
             "raycast" => Some(QueryKind::Raycast),
@@ -50,6 +56,7 @@ impl QueryKind {
         }
     }
 
+    /// Its name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             QueryKind::Raycast => "raycast",
@@ -78,6 +85,7 @@ impl QueryKind {
 
 /// The batch, built once and handed to every engine.
 pub enum Batch {
+    /// Rays, each asked for its closest hit.
     Rays(Vec<QueryRay>),
     /// Boxes, and whether they are asked of the exact queries.
     Boxes(Vec<QueryBox>, bool),
@@ -157,11 +165,14 @@ fn bounds(def: &SceneDef) -> ([f32; 2], [f32; 2]) {
 /// One engine's timings of the batch.
 #[derive(Clone, Debug, Serialize)]
 pub struct QueryResult {
+    /// The engine's name.
     pub name: &'static str,
     /// ms for the whole batch, in run order.
     #[serde(skip)]
     pub run_ms: Vec<f64>,
+    /// The median over the runs (ms for the whole batch).
     pub ms_median: f64,
+    /// The fastest run (ms for the whole batch).
     pub ms_min: f64,
     /// Rays that hit, or shapes found.
     pub count: usize,
@@ -172,15 +183,20 @@ pub struct QueryResult {
 pub struct QueryReport {
     /// The benchmark's name.
     pub scene: &'static str,
+    /// Queries in the batch.
     pub queries: usize,
+    /// Each engine's result, in the order asked.
     pub engines: Vec<QueryResult>,
+    /// lockstep2d's median over each peer's.
     pub ratios: QueryRatios,
 }
 
 /// lockstep2d's median over each peer's; `null` when either did not run.
 #[derive(Clone, Debug, Serialize)]
 pub struct QueryRatios {
+    /// Over rapier2d's.
     pub rapier: Option<f64>,
+    /// Over Box2D's.
     pub box2d: Option<f64>,
 }
 

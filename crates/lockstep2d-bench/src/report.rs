@@ -9,21 +9,30 @@ use crate::timing::EngineRun;
 /// One engine's line.
 #[derive(Clone, Debug)]
 pub struct EngineResult {
+    /// Its timings, memory and end state.
     pub run: EngineRun,
+    /// The scene's quality figure for its end state (see `Measure`).
     pub quality: f64,
+    /// The fastest dynamic body's speed at the end (m/s).
     pub max_speed: f32,
 }
 
 /// One scene across the engines that could build it.
 #[derive(Clone, Debug)]
 pub struct SceneReport {
+    /// The scene's name.
     pub scene: String,
+    /// Timed steps per run.
     pub steps: u32,
+    /// Worker threads asked for.
     pub threads: usize,
+    /// Which quality figure the results hold.
     pub measure: Measure,
+    /// One result per engine that built the scene.
     pub results: Vec<EngineResult>,
 }
 
+/// The header line of the results CSV.
 pub const CSV_HEADER: &str =
     "scene,engine,steps,threads,ms_per_step_median,ms_per_step_min,quality,bytes_per_body,date";
 
@@ -40,6 +49,7 @@ impl SceneReport {
         Some(self.median(Engine::Lockstep2d)? / self.median(peer)?)
     }
 
+    /// The report as a text table, one line per engine.
     pub fn text(&self) -> String {
         let mut out = format!(
             "{}: {} steps, {} runs, --threads {}\n  {:<11} {:>7} {:>10} {:>10} {:>15} {:>9} {:>10}\n",

@@ -8,6 +8,7 @@ use lockstep2d_scenes::{SceneDef, SolverJson};
 /// (`terrain` and most scenes: on, Box2D's default), in every engine.
 const NO_SLEEP_SCENES: [&str; 3] = ["large_pyramid", "many_pyramids", "joint_grid"];
 
+/// How every engine steps a scene.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
     /// Seconds per step: 1 / the scene's hz.
@@ -16,6 +17,7 @@ pub struct Settings {
     pub substeps: u32,
     /// The scene's soft-step settings: contact and joint stiffness, push-out speed.
     pub solver: SolverJson,
+    /// Gravity (m/s²).
     pub gravity: [f32; 2],
     /// Whether the peers may put bodies to sleep.
     pub sleep: bool,
@@ -24,6 +26,7 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The settings `def` asks for, with `threads` worker threads.
     pub fn for_scene(def: &SceneDef, threads: usize) -> Settings {
         Settings {
             dt: 1.0 / def.hz,

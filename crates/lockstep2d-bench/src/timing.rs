@@ -15,7 +15,9 @@ use crate::settings::Settings;
 /// What one engine did on one scene.
 #[derive(Clone, Debug)]
 pub struct EngineRun {
+    /// The engine.
     pub engine: Engine,
+    /// The worker threads it used.
     pub threads: usize,
     /// ms per step of each run, in run order.
     pub run_ms: Vec<f64>,
@@ -26,6 +28,7 @@ pub struct EngineRun {
 }
 
 impl EngineRun {
+    /// The median of the runs' ms per step.
     pub fn median_ms(&self) -> f64 {
         let mut sorted = self.run_ms.clone();
         sorted.sort_by(f64::total_cmp);
@@ -37,10 +40,12 @@ impl EngineRun {
         }
     }
 
+    /// The fastest run's ms per step.
     pub fn min_ms(&self) -> f64 {
         self.run_ms.iter().copied().fold(f64::INFINITY, f64::min)
     }
 
+    /// No runs yet of `engine` with `settings`.
     pub fn new(engine: Engine, settings: &Settings) -> EngineRun {
         EngineRun {
             engine,

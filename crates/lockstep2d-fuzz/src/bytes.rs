@@ -19,6 +19,7 @@ const HEADER_LEN: usize = 24;
 /// What a run tried.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tried {
+    /// Buffers or scene texts loaded.
     pub loads: u64,
     /// Loads that gave a world (which then stepped to finite poses).
     pub accepted: u64,

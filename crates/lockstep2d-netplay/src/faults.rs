@@ -52,6 +52,7 @@ impl Faults {
         Ok(())
     }
 
+    /// True when no fault is set: every packet arrives once, at once, in order.
     pub fn is_none(&self) -> bool {
         *self == Faults::default()
     }
@@ -60,9 +61,13 @@ impl Faults {
 /// What the faults did to the packets received.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct PacketCounts {
+    /// Packets the socket received.
     pub received: u64,
+    /// Packets dropped.
     pub lost: u64,
+    /// Packets delivered twice.
     pub duplicated: u64,
+    /// Packets held back so later ones overtook them.
     pub reordered: u64,
 }
 
@@ -107,6 +112,7 @@ pub struct FaultySocket<S, A> {
 }
 
 impl<S, A> FaultySocket<S, A> {
+    /// `inner` with `faults` on what it receives, drawn from `seed`.
     pub fn new(inner: S, faults: Faults, seed: u64) -> Self {
         FaultySocket {
             inner,

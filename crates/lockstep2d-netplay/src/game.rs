@@ -22,10 +22,14 @@ const NUDGE: f32 = 1e-6;
 /// moves it again, so this peer stays consistent with itself and differs from the other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Nudge {
+    /// The frame on which to move the body.
     pub frame: u64,
+    /// The body moved.
     pub body: BodyId,
 }
 
+/// The game a GGRS session drives: a scene's world played by `Script`'s rules with two
+/// players on pads, its snapshots kept in a `SnapshotRing`, and what its rollbacks cost.
 pub struct NetGame {
     world: World,
     script: Script,
@@ -49,18 +53,22 @@ impl NetGame {
         }
     }
 
+    /// Sets (or, with `None`, clears) a deliberate desync of this peer.
     pub fn set_nudge(&mut self, nudge: Option<Nudge>) {
         self.nudge = nudge;
     }
 
+    /// The world as the last frame played left it.
     pub fn world(&self) -> &World {
         &self.world
     }
 
+    /// The rules the players and the crowd play by.
     pub fn script(&self) -> &Script {
         &self.script
     }
 
+    /// What the rollbacks have cost so far.
     pub fn stats(&self) -> &RollbackStats {
         &self.stats
     }

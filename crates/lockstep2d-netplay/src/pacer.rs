@@ -6,6 +6,8 @@ use std::time::{Duration, Instant};
 /// How much longer a frame lasts while this peer is ahead.
 const SLOWDOWN: f64 = 1.1;
 
+/// Paces frames at the session's rate in real time, lengthening them while this peer is
+/// ahead of the other.
 pub struct Pacer {
     frame_time: Duration,
     next: Instant,

@@ -73,11 +73,15 @@ impl PeerOptions {
 /// A desync GGRS found: the peers' state hashes for `frame` differ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Desync {
+    /// The frame whose hashes differ.
     pub frame: Frame,
+    /// This peer's state hash for it.
     pub local: u128,
+    /// The other peer's.
     pub remote: u128,
 }
 
+/// One side of a two-player GGRS session over UDP, playing a scene (see the crate docs).
 pub struct Peer {
     session: P2PSession<NetConfig>,
     game: NetGame,
@@ -197,14 +201,17 @@ impl Peer {
         }
     }
 
+    /// This peer's player number: 0 or 1.
     pub fn player(&self) -> usize {
         self.player
     }
 
+    /// The world as the last frame played left it.
     pub fn world(&self) -> &World {
         self.game.world()
     }
 
+    /// The game GGRS drives.
     pub fn game(&self) -> &NetGame {
         &self.game
     }
@@ -225,14 +232,17 @@ impl Peer {
         self.session.frames_ahead()
     }
 
+    /// The desyncs GGRS has found so far, in the order found.
     pub fn desyncs(&self) -> &[Desync] {
         &self.desyncs
     }
 
+    /// Whether GGRS has reported the other peer disconnected.
     pub fn is_disconnected(&self) -> bool {
         self.disconnected
     }
 
+    /// What the socket's faults have done to the packets received so far.
     pub fn packets(&self) -> PacketCounts {
         self.packets.get()
     }

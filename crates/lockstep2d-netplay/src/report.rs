@@ -11,6 +11,7 @@ use crate::peer::{DESYNC_INTERVAL, Peer};
 /// The end of a session, as one peer saw it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct NetReport {
+    /// This peer's player number.
     pub player: usize,
     /// The frame both peers report on: the run's last.
     pub frame: Frame,
@@ -26,13 +27,15 @@ pub struct NetReport {
     pub frames_rolled_back: u64,
     /// The most frames one rollback went back.
     pub longest_rollback: u64,
-    /// A rollback's time to load and play again, mean and worst (ms).
+    /// A rollback's mean time to load and play again (ms).
     pub resimulation_ms_mean: f64,
+    /// The longest any rollback took to load and play again (ms).
     pub resimulation_ms_worst: f64,
     /// Frames at which the peers' state hashes differed.
     pub desyncs: Vec<Frame>,
     /// Every how many frames the peers compare state hashes.
     pub desync_interval: u32,
+    /// What the faults did to the packets received.
     pub packets: PacketCounts,
     /// Wall-clock time from the peers finding each other to the end (s).
     pub seconds: f64,

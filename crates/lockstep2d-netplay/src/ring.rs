@@ -74,6 +74,7 @@ impl SnapshotRing {
         self.slots.len()
     }
 
+    /// True while no frame is saved.
     pub fn is_empty(&self) -> bool {
         self.slots.iter().all(Option::is_none)
     }

@@ -21,14 +21,19 @@ use crate::load::{FieldError, ShapeGeometry, character_shape_path, shape_path};
 /// definition order, so `bodies[i]` is the body that `bodies[i]` of the definition made.
 #[derive(Clone, Debug)]
 pub struct Scene {
+    /// The scene's name.
     pub name: String,
+    /// The world, before its first step.
     pub world: World,
+    /// The bodies, in the definition's order.
     pub bodies: Vec<BodyId>,
+    /// The joints, in the definition's order.
     pub joints: Vec<JointId>,
     /// The characters' bodies (`World::character` reads what each last did).
     pub characters: Vec<BodyId>,
     /// Steps per second: step the world by `1.0 / hz`.
     pub hz: f32,
+    /// How many steps a run of the scene takes unless told otherwise.
     pub steps: u32,
 }
 

@@ -24,12 +24,14 @@ pub struct SceneDef {
     pub hz: f32,
     /// How many steps a run takes unless told otherwise.
     pub steps: u32,
+    /// The solver and its settings: `lockstep2d::SolverSettings`.
     pub solver: SolverJson,
     /// Whether resting bodies fall asleep (Box2D's benchmarks turn it off).
     #[serde(skip_serializing_if = "is_true")]
     pub sleep: bool,
     /// Referred to by index from `joints`.
     pub bodies: Vec<BodyJson>,
+    /// Joints between bodies of `bodies`, made after the bodies.
     pub joints: Vec<JointJson>,
     /// Character movers (`World::create_character`), made after the bodies and joints.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -61,6 +63,7 @@ impl SceneDef {
         }
     }
 
+    /// The scene's name.
     pub fn name(&self) -> &str {
         &self.name
     }
@@ -70,8 +73,10 @@ impl SceneDef {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SolverKindJson {
+    /// `"soft"`: Box2D v3's soft step, the default.
     #[default]
     Soft,
+    /// `"pgs"`: Box2D-Lite's sequential impulses.
     Pgs,
 }
 
@@ -79,31 +84,50 @@ pub enum SolverKindJson {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SolverJson {
+    /// Which solver.
     pub kind: SolverKindJson,
+    /// Soft step: substeps per step.
     pub substeps: u32,
+    /// Soft step: the stiffness of contacts, as a spring frequency (Hz).
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub contact_hertz: f32,
+    /// Soft step: the damping ratio of contacts.
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub contact_damping_ratio: f32,
+    /// Soft step: the fastest speed (m/s) at which overlapping bodies are pushed apart.
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub max_push_speed: f32,
+    /// How far (m) two bodies may move relative to each other while their contact's
+    /// manifold is kept; 0 rebuilds it every step.
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub contact_recycle_distance: f32,
+    /// Soft step: the stiffness that holds joints together, as a spring frequency (Hz).
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub joint_hertz: f32,
+    /// Soft step: the damping ratio that holds joints together.
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub joint_damping_ratio: f32,
+    /// PGS: sequential-impulse passes over every constraint per step.
     pub iterations: u32,
+    /// Start each step from last step's impulses.
     pub warm_starting: bool,
+    /// Clamp the running total of each impulse rather than each increment.
     pub accumulate_impulses: bool,
+    /// Push overlapping bodies apart with a velocity bias.
     pub position_correction: bool,
+    /// PGS: fraction of the overlap removed per step by position correction.
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub bias_factor: f32,
+    /// PGS: overlap (m) left uncorrected, so resting contacts stay in contact.
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub allowed_penetration: f32,
+    /// Approach speeds (m/s) below this do not bounce.
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub restitution_threshold: f32,
+    /// Soft step: sweep fast bodies against static shapes so they cannot pass through
+    /// walls.
     pub continuous: bool,
+    /// The fastest any body's centre of mass may move (m/s).
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub max_linear_speed: f32,
 }
@@ -173,8 +197,11 @@ impl From<SolverJson> for SolverSettings {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum BodyKind {
+    /// `"static"`: never moves.
     Static,
+    /// `"kinematic"`: moves by its velocity only.
     Kinematic,
+    /// `"dynamic"`: moved by gravity, forces, contacts and joints. The default.
     #[default]
     Dynamic,
 }
@@ -184,35 +211,43 @@ pub enum BodyKind {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct BodyJson {
+    /// How the body moves (`"type"` in the file); dynamic when absent.
     #[serde(rename = "type")]
     pub kind: BodyKind,
+    /// World position of the body's origin (m); [0, 0] when absent.
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub position: [f32; 2],
+    /// Radians, counter-clockwise; 0 when absent.
     #[serde(
         deserialize_with = "crate::finite::deserialize",
         skip_serializing_if = "is_zero"
     )]
     pub angle: f32,
+    /// Velocity of the centre of mass (m/s); [0, 0] when absent.
     #[serde(
         deserialize_with = "crate::finite::deserialize",
         skip_serializing_if = "is_zero_vec"
     )]
     pub linear_velocity: [f32; 2],
+    /// rad/s, counter-clockwise; 0 when absent.
     #[serde(
         deserialize_with = "crate::finite::deserialize",
         skip_serializing_if = "is_zero"
     )]
     pub angular_velocity: f32,
+    /// Slows linear motion (`lockstep2d::BodyDef::linear_damping`); 0 when absent.
     #[serde(
         deserialize_with = "crate::finite::deserialize",
         skip_serializing_if = "is_zero"
     )]
     pub linear_damping: f32,
+    /// Slows rotation; 0 when absent.
     #[serde(
         deserialize_with = "crate::finite::deserialize",
         skip_serializing_if = "is_zero"
     )]
     pub angular_damping: f32,
+    /// Multiplies the world's gravity for this body; 1 when absent.
     #[serde(
         deserialize_with = "crate::finite::deserialize",
         skip_serializing_if = "is_one"
@@ -227,6 +262,7 @@ pub struct BodyJson {
     /// The game's own tag, stored with the body. 0 when absent.
     #[serde(skip_serializing_if = "is_zero_u64")]
     pub user_data: u64,
+    /// The body's shapes, in order.
     pub shapes: Vec<ShapeJson>,
 }
 
@@ -267,10 +303,12 @@ impl BodyJson {
         }
     }
 
+    /// The same body turned to `angle` radians.
     pub fn with_angle(self, angle: f32) -> BodyJson {
         BodyJson { angle, ..self }
     }
 
+    /// The same body with `shape` added after its others.
     pub fn with_shape(mut self, shape: ShapeJson) -> BodyJson {
         self.shapes.push(shape);
         self
@@ -323,14 +361,17 @@ const DEFAULT_FRICTION: f32 = 0.6;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShapeJson {
+    /// Which geometry (`"type"` in the file), and so which geometry fields it takes.
     #[serde(rename = "type")]
     pub kind: ShapeKind,
+    /// Box: half the width (m).
     #[serde(
         default,
         deserialize_with = "crate::finite::deserialize",
         skip_serializing_if = "Option::is_none"
     )]
     pub half_width: Option<f32>,
+    /// Box: half the height (m).
     #[serde(
         default,
         deserialize_with = "crate::finite::deserialize",
@@ -351,37 +392,42 @@ pub struct ShapeJson {
         skip_serializing_if = "Option::is_none"
     )]
     pub angle: Option<f32>,
+    /// Polygon: the outline's vertices in body coordinates, any order, at most eight.
     #[serde(
         default,
         deserialize_with = "crate::finite::deserialize",
         skip_serializing_if = "Option::is_none"
     )]
     pub vertices: Option<Vec<[f32; 2]>>,
+    /// Capsule: the centre of one end's disc, in body coordinates.
     #[serde(
         default,
         deserialize_with = "crate::finite::deserialize",
         skip_serializing_if = "Option::is_none"
     )]
     pub center1: Option<[f32; 2]>,
+    /// Capsule: the centre of the other end's disc.
     #[serde(
         default,
         deserialize_with = "crate::finite::deserialize",
         skip_serializing_if = "Option::is_none"
     )]
     pub center2: Option<[f32; 2]>,
+    /// Circle or capsule: the radius (m).
     #[serde(
         default,
         deserialize_with = "crate::finite::deserialize",
         skip_serializing_if = "Option::is_none"
     )]
     pub radius: Option<f32>,
-    /// Segment ends in body coordinates.
+    /// Segment: one end, in body coordinates.
     #[serde(
         default,
         deserialize_with = "crate::finite::deserialize",
         skip_serializing_if = "Option::is_none"
     )]
     pub point1: Option<[f32; 2]>,
+    /// Segment: the other end.
     #[serde(
         default,
         deserialize_with = "crate::finite::deserialize",
@@ -408,11 +454,13 @@ pub struct ShapeJson {
         deserialize_with = "crate::finite::deserialize"
     )]
     pub density: f32,
+    /// Coulomb friction, mixed as the geometric mean; 0.6 when absent.
     #[serde(
         default = "default_friction",
         deserialize_with = "crate::finite::deserialize"
     )]
     pub friction: f32,
+    /// Bounciness, mixed as the larger; 0 when absent.
     #[serde(default, deserialize_with = "crate::finite::deserialize")]
     pub restitution: f32,
     /// Conveyor surface speed (m/s), clockwise round the shape; 0 when absent.
@@ -499,6 +547,7 @@ impl ShapeJson {
         }
     }
 
+    /// The convex hull of `vertices`, in body coordinates.
     pub fn polygon(vertices: Vec<[f32; 2]>) -> ShapeJson {
         ShapeJson {
             vertices: Some(vertices),
@@ -506,6 +555,7 @@ impl ShapeJson {
         }
     }
 
+    /// A capsule between the disc centres `center1` and `center2`.
     pub fn capsule(center1: [f32; 2], center2: [f32; 2], radius: f32) -> ShapeJson {
         ShapeJson {
             center1: Some(center1),
@@ -557,6 +607,7 @@ impl ShapeJson {
         }
     }
 
+    /// The same shape with a conveyor's `tangent_speed` (m/s).
     pub fn with_tangent_speed(self, tangent_speed: f32) -> ShapeJson {
         ShapeJson {
             tangent_speed,
@@ -564,6 +615,7 @@ impl ShapeJson {
         }
     }
 
+    /// The same shape with `rolling_resistance`.
     pub fn with_rolling_resistance(self, rolling_resistance: f32) -> ShapeJson {
         ShapeJson {
             rolling_resistance,
@@ -583,14 +635,17 @@ impl ShapeJson {
         }
     }
 
+    /// The same shape with `density` (kg/m²).
     pub fn with_density(self, density: f32) -> ShapeJson {
         ShapeJson { density, ..self }
     }
 
+    /// The same shape with `friction`.
     pub fn with_friction(self, friction: f32) -> ShapeJson {
         ShapeJson { friction, ..self }
     }
 
+    /// The same shape with `restitution`.
     pub fn with_restitution(self, restitution: f32) -> ShapeJson {
         ShapeJson {
             restitution,
@@ -598,6 +653,7 @@ impl ShapeJson {
         }
     }
 
+    /// The same shape with `filter`.
     pub fn with_filter(self, filter: Filter) -> ShapeJson {
         ShapeJson { filter, ..self }
     }
@@ -608,20 +664,25 @@ impl ShapeJson {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct MaterialJson {
+    /// Coulomb friction; 0.6 when absent.
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub friction: f32,
+    /// Bounciness; 0 when absent.
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub restitution: f32,
+    /// Conveyor surface speed (m/s); 0 when absent.
     #[serde(
         deserialize_with = "crate::finite::deserialize",
         skip_serializing_if = "is_zero"
     )]
     pub tangent_speed: f32,
+    /// Box2D's rolling resistance; 0 when absent.
     #[serde(
         deserialize_with = "crate::finite::deserialize",
         skip_serializing_if = "is_zero"
     )]
     pub rolling_resistance: f32,
+    /// The game's own tag, stored with the link. 0 when absent.
     #[serde(skip_serializing_if = "is_zero_u64")]
     pub user_data: u64,
 }
@@ -639,10 +700,12 @@ impl Default for MaterialJson {
 }
 
 impl MaterialJson {
+    /// The same material with `friction`.
     pub fn with_friction(self, friction: f32) -> MaterialJson {
         MaterialJson { friction, ..self }
     }
 
+    /// The same material with `restitution`.
     pub fn with_restitution(self, restitution: f32) -> MaterialJson {
         MaterialJson {
             restitution,
@@ -650,6 +713,7 @@ impl MaterialJson {
         }
     }
 
+    /// The same material with `tangent_speed` (m/s).
     pub fn with_tangent_speed(self, tangent_speed: f32) -> MaterialJson {
         MaterialJson {
             tangent_speed,
@@ -678,6 +742,7 @@ pub struct CharacterJson {
     /// World position of the character's origin; [0, 0] when absent.
     #[serde(default, deserialize_with = "crate::finite::deserialize")]
     pub position: [f32; 2],
+    /// The character's one shape: a circle, capsule, box or polygon, in its frame.
     pub shape: ShapeJson,
     /// How it moves; the engine's defaults when absent, and for each field left out.
     #[serde(default, skip_serializing_if = "CharacterSettingsJson::is_default")]
@@ -704,18 +769,25 @@ impl CharacterJson {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct CharacterSettingsJson {
+    /// The gap (m) the character keeps from every surface.
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub skin: f32,
+    /// The steepest slope (rad) it walks up.
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub max_climb_slope: f32,
+    /// Slopes (rad) at least this steep are no ground: it slides down them.
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub min_slide_slope: f32,
+    /// The highest ledge (m) it steps up onto; 0 for none.
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub step_height: f32,
+    /// How far (m) ground may drop away below it and still be followed down; 0 for none.
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub snap_distance: f32,
+    /// The largest force (N) it pushes a dynamic body with.
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub push_force: f32,
+    /// Whether it lands on one-way platforms.
     pub one_way_platforms: bool,
 }
 
@@ -776,12 +848,19 @@ impl From<CharacterSettingsJson> for CharacterSettings {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum JointKind {
+    /// `"revolute"`: a pin at `anchor`, with optional limit, motor and spring on the
+    /// angle.
     #[default]
     Revolute,
+    /// `"prismatic"`: a slider through `anchor` along `axis`.
     Prismatic,
+    /// `"distance"`: a rod, spring or rope from `anchor` to `anchor_b`.
     Distance,
+    /// `"weld"`: glued at `anchor`, rigidly or by springs.
     Weld,
+    /// `"wheel"`: a wheel at `anchor` on a suspension along `axis`.
     Wheel,
+    /// `"motor"`: drives B to `linear_offset` and `angular_offset` from A.
     Motor,
 }
 
@@ -789,8 +868,10 @@ pub enum JointKind {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MotorJson {
+    /// The target speed (rad/s or m/s).
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub speed: f32,
+    /// The most force (N) or torque (N·m) it may use.
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub max_force: f32,
 }
@@ -799,8 +880,10 @@ pub struct MotorJson {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SpringJson {
+    /// The spring's frequency (Hz); 0 for none.
     #[serde(deserialize_with = "crate::finite::deserialize")]
     pub hertz: f32,
+    /// The damping ratio: 0 undamped, 1 critically damped; 0 when absent.
     #[serde(default, deserialize_with = "crate::finite::deserialize")]
     pub damping_ratio: f32,
 }
@@ -812,9 +895,12 @@ const DEFAULT_JOINT_BIAS_FACTOR: f32 = 0.2;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct JointJson {
+    /// Which joint (`"type"` in the file); revolute when absent.
     #[serde(rename = "type", default)]
     pub kind: JointKind,
+    /// The first body, by its index in the scene's `bodies`.
     pub body_a: usize,
+    /// The second body, by its index; not `body_a`.
     pub body_b: usize,
     /// World point where the bodies are pinned.
     #[serde(deserialize_with = "crate::finite::deserialize")]
@@ -822,11 +908,13 @@ pub struct JointJson {
     /// 0 is rigid; larger values make the pin a spring.
     #[serde(default, deserialize_with = "crate::finite::deserialize")]
     pub softness: f32,
+    /// PGS only: the fraction of the position error corrected per step; 0.2 when absent.
     #[serde(
         default = "default_joint_bias_factor",
         deserialize_with = "crate::finite::deserialize"
     )]
     pub bias_factor: f32,
+    /// Whether the two bodies' shapes still collide with each other; false when absent.
     #[serde(default)]
     pub collide_connected: bool,
     /// Distance: B's anchor (`anchor` is A's).
@@ -850,13 +938,17 @@ pub struct JointJson {
     /// Weld: the angular spring.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub angular_spring: Option<SpringJson>,
-    /// Motor joint: B's target placement relative to A, and the force and torque limits.
+    /// Motor joint: where B's centre of mass should be, in A's frame relative to A's
+    /// centre of mass (m); [0, 0] when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub linear_offset: Option<[f32; 2]>,
+    /// Motor joint: B's target angle relative to A (rad); 0 when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub angular_offset: Option<f32>,
+    /// Motor joint: the most force (N) it may push with; 0 when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_force: Option<f32>,
+    /// Motor joint: the most torque (N·m) it may turn with; 0 when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_torque: Option<f32>,
     /// A step whose joint force (N) exceeds this is reported; never when absent.
@@ -946,6 +1038,7 @@ impl JointJson {
         }
     }
 
+    /// The same joint, its bodies' shapes colliding with each other or not.
     pub fn with_collide_connected(self, collide_connected: bool) -> JointJson {
         JointJson {
             collide_connected,

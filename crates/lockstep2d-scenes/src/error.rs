@@ -7,7 +7,10 @@ use std::fmt;
 /// not in one field (an unreadable file, a syntax error before any field).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SceneError {
+    /// Where the problem is, as JSON names it (`bodies[3].shapes[0].density`); empty
+    /// when it is in no one field.
     pub path: String,
+    /// What is wrong (`must be > 0 on a dynamic body`).
     pub message: String,
 }
 

@@ -128,30 +128,50 @@ pub(crate) fn character_shape_path(character: usize, field: &str) -> String {
 /// take shapes through it too, so every reader sees the same defaults.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ShapeGeometry<'a> {
+    /// A box, `2·half_width` by `2·half_height`.
     Box {
+        /// Half the width (m).
         half_width: f32,
+        /// Half the height (m).
         half_height: f32,
+        /// Its centre in body coordinates; [0, 0] when the file has none.
         center: [f32; 2],
+        /// Its rotation in the body's frame (rad); 0 when the file has none.
         angle: f32,
     },
+    /// A disc.
     Circle {
+        /// Its centre in body coordinates; [0, 0] when the file has none.
         center: [f32; 2],
+        /// The radius (m).
         radius: f32,
     },
+    /// A convex polygon.
     Polygon {
+        /// The outline's vertices in body coordinates, any order.
         vertices: &'a [[f32; 2]],
     },
+    /// A rectangle with round ends.
     Capsule {
+        /// The centre of one end's disc, in body coordinates.
         center1: [f32; 2],
+        /// The centre of the other end's disc.
         center2: [f32; 2],
+        /// The radius (m).
         radius: f32,
     },
+    /// A two-sided line.
     Segment {
+        /// One end, in body coordinates.
         point1: [f32; 2],
+        /// The other end.
         point2: [f32; 2],
     },
+    /// A polyline of one-sided links, solid on the right of the way the points run.
     Chain {
+        /// The points in body coordinates, in order.
         points: &'a [[f32; 2]],
+        /// Whether the last point joins back to the first.
         is_loop: bool,
     },
 }

@@ -14,8 +14,11 @@ use serde::{Deserialize, Serialize};
 pub struct Pad(u8);
 
 impl Pad {
+    /// Run (or push) left.
     pub const LEFT: u8 = 1;
+    /// Run (or push) right.
     pub const RIGHT: u8 = 1 << 1;
+    /// Jump, when standing.
     pub const JUMP: u8 = 1 << 2;
     /// Drop through one-way platforms while held.
     pub const DOWN: u8 = 1 << 3;
@@ -28,6 +31,7 @@ impl Pad {
         Pad(bits & Pad::ALL)
     }
 
+    /// The buttons down, as the byte sent over the wire.
     pub const fn bits(self) -> u8 {
         self.0
     }
@@ -41,6 +45,7 @@ impl Pad {
         }
     }
 
+    /// Whether `button` is down (for several buttons: whether any of them is).
     pub const fn is_down(self, button: u8) -> bool {
         self.0 & button != 0
     }

@@ -14,11 +14,14 @@ use crate::{SceneDef, SceneError, from_json};
 pub struct Recording {
     /// The scene, as its JSON definition.
     pub scene: serde_json::Value,
+    /// Every frame, in order.
     pub frames: Vec<RecordedFrame>,
 }
 
+/// One recorded frame.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RecordedFrame {
+    /// The frame's actions, in the order applied.
     pub actions: Vec<Action>,
     /// `World::state_hash` after the frame, in hex.
     pub state_hash: String,
@@ -31,13 +34,18 @@ pub enum ReplayError {
     Scene(SceneError),
     /// The world refused a recorded action or a step at this frame.
     World {
+        /// The frame, counted from 0.
         frame: usize,
+        /// What the world said.
         error: lockstep2d::Error,
     },
     /// This frame ended in another state than recorded.
     Mismatch {
+        /// The frame, counted from 0.
         frame: usize,
+        /// The hash the recording holds, in hex.
         recorded: String,
+        /// The hash the replay ended in, in hex.
         replayed: String,
     },
 }

@@ -31,6 +31,7 @@ impl Pcg32 {
         rng
     }
 
+    /// The next number of the stream, uniform over all of `u32`.
     pub fn next_u32(&mut self) -> u32 {
         let old = self.state;
         self.state = old.wrapping_mul(MULTIPLIER).wrapping_add(self.increment);

@@ -272,42 +272,60 @@ pub fn platform_actions(frame: u64, world: &World) -> Vec<Action> {
 pub enum Action {
     /// A one-shot impulse (N·s) at a world point.
     Impulse {
+        /// The body pushed.
         body: BodyId,
+        /// The impulse (N·s).
         impulse: Vec2,
+        /// Where it acts (world).
         point: Vec2,
     },
     /// A held force (N) at the centre of mass, for this frame.
     Force {
+        /// The body pushed.
         body: BodyId,
+        /// The force (N).
         force: Vec2,
     },
     /// A dynamic box of half-size `half` dropped at `at`.
     SpawnBox {
+        /// Where its centre starts (world).
         at: Vec2,
+        /// Its angle (rad).
         angle: f32,
+        /// Half its side (m).
         half: f32,
     },
+    /// A body destroyed (`World::destroy_body`).
     Destroy {
+        /// The body destroyed.
         body: BodyId,
     },
     /// Drop through one-way platforms (`World::set_drop_through`), or stop.
     DropThrough {
+        /// The body.
         body: BodyId,
+        /// Whether it drops through.
         on: bool,
     },
     /// A character's displacement (m) for the coming step (`World::move_character`).
     MoveCharacter {
+        /// The character's body.
         body: BodyId,
+        /// The displacement (m).
         displacement: Vec2,
     },
     /// A body's linear velocity (m/s) set outright: a kinematic platform turned back.
     SetVelocity {
+        /// The body.
         body: BodyId,
+        /// Its new velocity (m/s).
         velocity: Vec2,
     },
 }
 
 impl Action {
+    /// Applies the action to `world`. Fails as the `World` call it makes does: a stale
+    /// body, a value out of range.
     pub fn apply(&self, world: &mut World) -> lockstep2d::Result<()> {
         match *self {
             Action::Impulse {

@@ -11,7 +11,9 @@ use lockstep2d::{Snapshot, World};
 /// What a clean sync test did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SyncTestReport {
+    /// Frames played.
     pub frames: u64,
+    /// How many frames each rollback went back.
     pub check_distance: u64,
     /// Frames simulated again after a rollback (each compared with the first time).
     pub resimulated: u64,
@@ -21,7 +23,14 @@ pub struct SyncTestReport {
 #[derive(Clone, Debug, PartialEq)]
 pub enum SyncTestError {
     /// Frame `frame`, played again after a rollback, ended in another state.
-    Mismatch { frame: u64, first: u64, again: u64 },
+    Mismatch {
+        /// The frame, counted from 0.
+        frame: u64,
+        /// The state hash the first time.
+        first: u64,
+        /// The state hash after the rollback.
+        again: u64,
+    },
     /// The world refused an input or edit, or a step.
     World(lockstep2d::Error),
 }

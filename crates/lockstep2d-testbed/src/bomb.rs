@@ -14,6 +14,9 @@ const STANDOFF: f32 = 5.0;
 const SEED: u64 = 4;
 const STREAM: u64 = 1;
 
+/// The testbed's bomb: a heavy box (1 m, 50 kg) thrown fast into the scene from one
+/// side to knock things over, as Box2D-Lite's space bar throws it. Its angle and spin
+/// are drawn from a fixed seed, so a session's bombs repeat.
 pub struct Bomb {
     body: Option<BodyId>,
     rng: Pcg32,

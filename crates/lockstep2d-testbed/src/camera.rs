@@ -9,12 +9,17 @@ const MAX_SCALE: f32 = 5000.0;
 /// Room left around the scene by `fit`, as a fraction of its size.
 const FIT_MARGIN: f32 = 0.1;
 
+/// Which part of the world the picture shows, and how world metres map to pixels. World
+/// y points up, pixel y down.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Camera {
     /// The world point at the middle of the picture.
     pub center: Vec2,
+    /// The zoom: pixels per metre.
     pub pixels_per_meter: f32,
+    /// The picture's width in pixels.
     pub width: u32,
+    /// The picture's height in pixels.
     pub height: u32,
 }
 

@@ -21,7 +21,9 @@ use backend::{PixmapBackend, text_scale, text_size};
 /// One line of a chart: its name in the legend and its (x, y) points in order.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Series {
+    /// Its name in the legend.
     pub name: String,
+    /// Its (x, y) points, in order.
     pub points: Vec<(f64, f64)>,
 }
 
@@ -29,11 +31,17 @@ pub struct Series {
 /// and the lines.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LineChart {
+    /// The title above the plot.
     pub title: String,
+    /// The x axis's name.
     pub x_label: String,
+    /// The y axis's name.
     pub y_label: String,
+    /// Whether the x axis is logarithmic.
     pub log_x: bool,
+    /// Whether the y axis is logarithmic.
     pub log_y: bool,
+    /// The lines, drawn in order, each in the next of a fixed set of colours.
     pub series: Vec<Series>,
 }
 

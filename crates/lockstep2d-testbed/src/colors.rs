@@ -8,6 +8,7 @@ use tiny_skia::Color;
 pub struct Rgb(pub u8, pub u8, pub u8);
 
 impl Rgb {
+    /// The colour as `tiny-skia` takes it, opaque.
     pub fn color(self) -> Color {
         Color::from_rgba8(self.0, self.1, self.2, 255)
     }
@@ -23,20 +24,26 @@ impl Rgb {
     }
 }
 
+/// Behind everything.
 pub const BACKGROUND: Rgb = Rgb(24, 26, 33);
 
 /// Body outlines by body type (Box2D's testbed colours); fills are the same colours
 /// half-way to the background.
 pub const DYNAMIC: Rgb = Rgb(230, 179, 179);
+/// A static body's outline.
 pub const STATIC: Rgb = Rgb(128, 230, 128);
+/// A kinematic body's outline.
 pub const KINEMATIC: Rgb = Rgb(128, 128, 230);
 /// A sleeping dynamic body: Box2D's grey-violet, dim.
 pub const SLEEPING: Rgb = Rgb(153, 140, 166);
 /// The body the mouse holds.
 pub const GRABBED: Rgb = Rgb(255, 220, 90);
 
+/// A contact point.
 pub const CONTACT_POINT: Rgb = Rgb(255, 64, 64);
+/// A contact's normal.
 pub const CONTACT_NORMAL: Rgb = Rgb(90, 200, 255);
+/// A joint's lines.
 pub const JOINT: Rgb = Rgb(128, 204, 204);
 /// Sparks thrown by impacts (particles).
 pub const SPARK: Rgb = Rgb(255, 190, 60);
@@ -46,10 +53,12 @@ pub const SPRING: Rgb = Rgb(240, 240, 240);
 /// A ray cast by the testbed and where it hits: the contact colours again, since a
 /// GIF's palette has no room for more.
 pub const RAY: Rgb = CONTACT_NORMAL;
+/// Where the ray hits a shape.
 pub const RAY_HIT: Rgb = CONTACT_POINT;
 /// The closest hit, and every hit's normal.
 pub const RAY_CLOSEST: Rgb = SPARK;
 
+/// The overlay's text.
 pub const TEXT: Rgb = Rgb(235, 235, 235);
 /// Behind the overlay's text, so it reads over bodies.
 pub const PANEL: Rgb = Rgb(8, 9, 12);

@@ -25,6 +25,8 @@ const MAX_OMEGA_DT: f32 = 0.5;
 /// the body out of the scene.
 const MAX_ACCELERATION: f32 = 500.0;
 
+/// A body held by the mouse: a spring from a point of the body to the cursor, applied
+/// as a force before every step.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Drag {
     body: BodyId,
@@ -48,14 +50,17 @@ impl Drag {
         }))
     }
 
+    /// The body held.
     pub fn body(&self) -> BodyId {
         self.body
     }
 
+    /// Where the mouse is, in the world.
     pub fn target(&self) -> Vec2 {
         self.target
     }
 
+    /// Moves the point the body is pulled towards (the mouse, in the world).
     pub fn set_target(&mut self, target: Vec2) {
         self.target = target;
     }

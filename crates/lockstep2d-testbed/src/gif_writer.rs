@@ -8,6 +8,8 @@ use tiny_skia::Pixmap;
 
 use crate::palette::Palette;
 
+/// Writes drawn frames as an animated GIF: a fixed palette and, after the first frame,
+/// only the rectangle that changed, so a scene at rest costs almost nothing.
 pub struct GifWriter<W: Write> {
     encoder: Encoder<W>,
     palette: Palette,

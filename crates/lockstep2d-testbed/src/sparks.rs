@@ -73,10 +73,12 @@ impl Sparks {
         }
     }
 
+    /// How many sparks are alive.
     pub fn len(&self) -> usize {
         self.particles.len()
     }
 
+    /// True when no spark is alive.
     pub fn is_empty(&self) -> bool {
         self.particles.is_empty()
     }

@@ -55,6 +55,7 @@ fn summed(sum: (Vec2, f32), added: (Vec2, f32)) -> Result<(Vec2, f32)> {
 /// Everything needed to create a body. Shapes are added afterwards.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BodyDef {
+    /// Static, kinematic or dynamic.
     pub body_type: BodyType,
     /// World position of the body's origin.
     pub position: Vec2,
@@ -125,14 +126,18 @@ impl BodyDef {
         }
     }
 
+    /// This definition with `user_data` as the body's tag.
     pub fn with_user_data(self, user_data: u64) -> BodyDef {
         BodyDef { user_data, ..self }
     }
 
+    /// This definition turned to `angle` radians, counter-clockwise.
     pub fn with_angle(self, angle: f32) -> BodyDef {
         BodyDef { angle, ..self }
     }
 
+    /// This definition with a starting velocity: `linear` (m/s, of the centre of mass)
+    /// and `angular` (rad/s, counter-clockwise).
     pub fn with_velocity(self, linear: Vec2, angular: f32) -> BodyDef {
         BodyDef {
             linear_velocity: linear,

@@ -6,30 +6,74 @@
 /// What was wrong with a call. Variants that concern one input name it in `field`, so a
 /// scene loader can prefix a path (`bodies[3].shapes[0].density: must be > 0`).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
+    /// A number that must be finite is NaN or infinite.
     #[error("{field}: must be a finite number")]
-    NotFinite { field: &'static str },
+    NotFinite {
+        /// The input at fault.
+        field: &'static str,
+    },
+    /// A number or setting is outside what the call accepts.
     #[error("{field}: {reason}")]
     InvalidValue {
+        /// The input at fault.
         field: &'static str,
+        /// What it must be, as a phrase (`must be > 0`).
         reason: &'static str,
     },
+    /// A polygon was given more vertices than `MAX_POLYGON_VERTICES`.
     #[error("polygon: {count} vertices given, at most {max} are supported")]
-    TooManyVertices { count: usize, max: usize },
+    TooManyVertices {
+        /// How many were given.
+        count: usize,
+        /// The most a polygon may have.
+        max: usize,
+    },
+    /// A polygon's points do not outline a convex shape.
     #[error("polygon: not convex (vertex {index} lies inside the hull of the others)")]
-    ConcavePolygon { index: usize },
+    ConcavePolygon {
+        /// The index, in the points given, of a point inside the hull of the others.
+        index: usize,
+    },
+    /// A polygon has fewer than three distinct corners or too little area to simulate.
     #[error("polygon: degenerate ({reason})")]
-    DegeneratePolygon { reason: &'static str },
+    DegeneratePolygon {
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// A joint was given the same body at both ends.
     #[error("body_b: is the same body as body_a; a joint needs two bodies")]
     JointToSelf,
+    /// A handle names an object that was destroyed, or was made by another world.
     #[error("{kind} id is stale or from another world")]
-    StaleId { kind: &'static str },
+    StaleId {
+        /// What the handle is for: `"body"`, `"shape"`, `"joint"` or `"controller"`.
+        kind: &'static str,
+    },
+    /// A snapshot's bytes end before its header or its payload does.
     #[error("snapshot: truncated ({found} bytes, {expected} needed)")]
-    SnapshotTruncated { expected: usize, found: usize },
+    SnapshotTruncated {
+        /// How many bytes the header says there are, or the header's length.
+        expected: usize,
+        /// How many bytes were given.
+        found: usize,
+    },
+    /// A snapshot was written in a format version this build does not read.
     #[error("snapshot: format version {found}, this build reads version {supported}")]
-    SnapshotVersion { found: u32, supported: u32 },
+    SnapshotVersion {
+        /// The version in the bytes.
+        found: u32,
+        /// `SNAPSHOT_FORMAT_VERSION`, the version this build reads.
+        supported: u32,
+    },
+    /// A snapshot's bytes are not a lockstep2d snapshot, fail their checksum, or do not
+    /// decode to a consistent state.
     #[error("snapshot: corrupted ({reason})")]
-    SnapshotCorrupt { reason: &'static str },
+    SnapshotCorrupt {
+        /// What the check found.
+        reason: &'static str,
+    },
     /// A snapshot whose bytes are intact holds a value that the call making it would
     /// have refused (what that call's error says).
     #[error("snapshot: holds a value no world can have ({0})")]
@@ -65,6 +109,7 @@ impl Error {
     }
 }
 
+/// A result whose error is this crate's `Error`.
 pub type Result<T> = std::result::Result<T, Error>;
 
 // The checks take `f32` or `f64` (widening an `f32` keeps NaN, infinities and order),

@@ -10,27 +10,39 @@ use crate::math::Vec2;
 /// Two shapes started touching.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ContactBegin {
+    /// The contact's first shape.
     pub shape_a: ShapeId,
+    /// The contact's second shape.
     pub shape_b: ShapeId,
+    /// The body of `shape_a`.
     pub body_a: BodyId,
+    /// The body of `shape_b`.
     pub body_b: BodyId,
 }
 
 /// Two shapes stopped touching (or one of them was destroyed while touching).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ContactEnd {
+    /// The contact's first shape.
     pub shape_a: ShapeId,
+    /// The contact's second shape.
     pub shape_b: ShapeId,
+    /// The body of `shape_a`.
     pub body_a: BodyId,
+    /// The body of `shape_b`.
     pub body_b: BodyId,
 }
 
 /// Two shapes started touching faster than the world's hit-event threshold.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ContactHit {
+    /// The contact's first shape.
     pub shape_a: ShapeId,
+    /// The contact's second shape.
     pub shape_b: ShapeId,
+    /// The body of `shape_a`.
     pub body_a: BodyId,
+    /// The body of `shape_b`.
     pub body_b: BodyId,
     /// Where they met (world).
     pub point: Vec2,
@@ -44,9 +56,13 @@ pub struct ContactHit {
 /// while inside ends its overlap at the next step, under the ids it had.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SensorEvent {
+    /// The sensor shape.
     pub sensor_shape: ShapeId,
+    /// The body the sensor belongs to.
     pub sensor_body: BodyId,
+    /// The shape that entered or left the sensor.
     pub visitor_shape: ShapeId,
+    /// The body the visitor belongs to.
     pub visitor_body: BodyId,
 }
 
@@ -54,15 +70,19 @@ pub struct SensorEvent {
 /// slot order, each sensor's visitors in slot order.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SensorEvents {
+    /// Visitors that began overlapping a sensor.
     pub begin: Vec<SensorEvent>,
+    /// Visitors that stopped overlapping a sensor.
     pub end: Vec<SensorEvent>,
 }
 
 impl SensorEvents {
+    /// True when there are no events.
     pub fn is_empty(&self) -> bool {
         self.begin.is_empty() && self.end.is_empty()
     }
 
+    /// Removes every event, keeping the lists' storage.
     pub fn clear(&mut self) {
         self.begin.clear();
         self.end.clear();
@@ -79,8 +99,11 @@ impl SensorEvents {
 /// `JointDef::force_threshold`).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct JointEvent {
+    /// The joint. If `removed`, the handle is already stale.
     pub joint: JointId,
+    /// The joint's first body.
     pub body_a: BodyId,
+    /// The joint's second body.
     pub body_b: BodyId,
     /// The force (N) on body B over the step.
     pub force: crate::math::Vec2,
@@ -92,19 +115,25 @@ pub struct JointEvent {
     pub user_data: u64,
 }
 
-/// The contact events of one step (or, gathered by the stepper, of one frame).
+/// The contact events of one step (or, gathered by the stepper, of one frame), each
+/// list in the order the solver keeps its contacts, so the same on every run.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ContactEvents {
+    /// Pairs that started touching.
     pub begin: Vec<ContactBegin>,
+    /// Pairs that stopped touching.
     pub end: Vec<ContactEnd>,
+    /// Pairs that started touching faster than the hit-event threshold.
     pub hit: Vec<ContactHit>,
 }
 
 impl ContactEvents {
+    /// True when there are no events.
     pub fn is_empty(&self) -> bool {
         self.begin.is_empty() && self.end.is_empty() && self.hit.is_empty()
     }
 
+    /// Removes every event, keeping the lists' storage.
     pub fn clear(&mut self) {
         self.begin.clear();
         self.end.clear();

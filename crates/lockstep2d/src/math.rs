@@ -66,7 +66,9 @@ pub fn is_finite_vec(v: Vec2) -> bool {
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[repr(C)]
 pub struct Rot {
+    /// The cosine of the angle.
     pub c: f32,
+    /// The sine of the angle.
     pub s: f32,
 }
 
@@ -77,8 +79,10 @@ impl Default for Rot {
 }
 
 impl Rot {
+    /// No rotation: angle 0.
     pub const IDENTITY: Rot = Rot { c: 1.0, s: 0.0 };
 
+    /// The rotation by `angle` radians, counter-clockwise.
     pub fn from_angle(angle: f32) -> Rot {
         Rot {
             c: cos(angle),
@@ -91,11 +95,13 @@ impl Rot {
         atan2(self.s, self.c)
     }
 
+    /// `v` rotated by this rotation.
     #[inline]
     pub fn rotate(self, v: Vec2) -> Vec2 {
         Vec2::new(self.c * v.x - self.s * v.y, self.s * v.x + self.c * v.y)
     }
 
+    /// `v` rotated by the inverse of this rotation.
     #[inline]
     pub fn inv_rotate(self, v: Vec2) -> Vec2 {
         Vec2::new(self.c * v.x + self.s * v.y, -self.s * v.x + self.c * v.y)
@@ -158,16 +164,20 @@ impl Rot {
 /// A rigid transform: rotate, then translate.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Transform {
+    /// The translation: where the local origin lands (m).
     pub p: Vec2,
+    /// The rotation.
     pub q: Rot,
 }
 
 impl Transform {
+    /// No rotation and no translation.
     pub const IDENTITY: Transform = Transform {
         p: Vec2::ZERO,
         q: Rot::IDENTITY,
     };
 
+    /// Rotates by `angle` radians counter-clockwise, then translates by `p`.
     pub fn new(p: Vec2, angle: f32) -> Transform {
         Transform {
             p,
@@ -200,11 +210,14 @@ impl Transform {
 /// An axis-aligned bounding box.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Aabb {
+    /// The lower-left corner: the least x and y.
     pub min: Vec2,
+    /// The upper-right corner: the greatest x and y.
     pub max: Vec2,
 }
 
 impl Aabb {
+    /// True when the two boxes overlap or touch.
     pub fn overlaps(&self, other: &Aabb) -> bool {
         self.min.x <= other.max.x
             && other.min.x <= self.max.x
@@ -212,6 +225,7 @@ impl Aabb {
             && other.min.y <= self.max.y
     }
 
+    /// True when `other` lies inside this box (edges may touch).
     pub fn contains(&self, other: &Aabb) -> bool {
         self.min.x <= other.min.x
             && self.min.y <= other.min.y
@@ -219,6 +233,7 @@ impl Aabb {
             && other.max.y <= self.max.y
     }
 
+    /// The smallest box holding both.
     pub fn union(&self, other: &Aabb) -> Aabb {
         Aabb {
             min: self.min.min(other.min),
@@ -226,6 +241,7 @@ impl Aabb {
         }
     }
 
+    /// This box with every side moved out by `margin` (m).
     pub fn grown(&self, margin: f32) -> Aabb {
         Aabb {
             min: self.min - Vec2::splat(margin),
@@ -233,7 +249,7 @@ impl Aabb {
         }
     }
 
-    /// Half the perimeter: the surface-area heuristic's cost of a node in 2D.
+    /// The perimeter: the surface-area heuristic's cost of a node in 2D.
     pub fn perimeter(&self) -> f32 {
         let d = self.max - self.min;
         2.0 * (d.x + d.y)

@@ -24,9 +24,11 @@ const ROLLBACK_SPAN: u64 = 60;
 /// What a run survived.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Survived {
+    /// Operations performed.
     pub operations: u64,
     /// Operations the world refused with an error (each checked to change nothing).
     pub refused: u64,
+    /// Steps taken.
     pub steps: u64,
     /// Restores replayed and compared.
     pub rollbacks: u64,
@@ -47,10 +49,13 @@ impl Survived {
 /// A broken promise: the seed and operation that reproduce it, and what broke.
 #[derive(Clone, Debug)]
 pub struct Failure {
+    /// The run's seed.
     pub seed: u64,
+    /// Whether the run drew values at the edge of `f32`.
     pub extreme: bool,
     /// The operation's number in the run (from 0).
     pub operation: u64,
+    /// The promise that broke, and how.
     pub what: String,
     /// The operations before it, oldest first, each marked with whether it was refused.
     pub recent: Vec<String>,

@@ -60,7 +60,11 @@ const NAMES: [&str; 36] = [
     "terrain",
 ];
 
-/// The named scenes, in the order of [`NAMES`].
+/// The named scenes: Box2D-Lite's demos in its order; then the robustness and
+/// stacking samples of Box2D v3 and Solver2D, from single stacks to whole structures;
+/// the joint samples; Box2D's determinism scene; a scene of sensors and one to cast rays
+/// into; a platformer's level and a level for a character mover; then Box2D v3's
+/// benchmarks; and last the chain benchmark, two kilometres of hills.
 pub fn names() -> &'static [&'static str] {
     &NAMES
 }

@@ -31,12 +31,15 @@ pub struct CharacterDef {
     /// A circle, capsule or polygon (a box). Its filter decides what the character
     /// meets, its friction what a box resting on it feels.
     pub shape: ShapeDef,
+    /// How it walks, climbs, steps, snaps and pushes.
     pub settings: CharacterSettings,
     /// The body's user data.
     pub user_data: u64,
 }
 
 impl CharacterDef {
+    /// A character of `geometry` with its origin at `position`, the default shape
+    /// material and filter, the default settings and user data 0.
     pub fn new(position: Vec2, geometry: Geometry) -> CharacterDef {
         CharacterDef {
             position,
@@ -163,14 +166,18 @@ pub struct Ground {
     pub normal: Vec2,
     /// Where the character touches it (world).
     pub point: Vec2,
+    /// The shape stood on.
     pub shape: ShapeId,
+    /// The body that shape belongs to.
     pub body: BodyId,
 }
 
 /// A surface a character's move met: it stopped the move, turned it, or was pushed.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CharacterHit {
+    /// The shape met.
     pub shape: ShapeId,
+    /// The body that shape belongs to.
     pub body: BodyId,
     /// Where the character touched it (world).
     pub point: Vec2,

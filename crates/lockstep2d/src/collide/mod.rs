@@ -43,7 +43,9 @@ pub struct ManifoldPoint {
     pub anchor_b: Vec2,
     /// Distance between the surfaces along the normal; negative when they overlap.
     pub separation: f32,
-    /// Which features of the two shapes made this point (see module docs).
+    /// Which features (vertices and edges) of the two shapes made this point. It stays
+    /// the same while the same features touch, which is how a point takes last step's
+    /// impulses (warm starting).
     pub id: u32,
     /// Accumulated normal impulse of the last solve (N·s).
     pub normal_impulse: f32,
@@ -56,6 +58,7 @@ pub struct ManifoldPoint {
 pub struct Manifold {
     /// Unit normal pointing from shape A to shape B.
     pub normal: Vec2,
+    /// The contact points; only the first `point_count` are meaningful.
     pub points: [ManifoldPoint; 2],
     /// 0, 1 or 2 (a byte: a contact is stored, copied and saved for every touching pair).
     pub point_count: u8,
@@ -64,6 +67,7 @@ pub struct Manifold {
 }
 
 impl Manifold {
+    /// The manifold's contact points: the first `point_count` of `points`.
     pub fn points(&self) -> &[ManifoldPoint] {
         &self.points[..usize::from(self.point_count)]
     }

@@ -52,6 +52,9 @@ pub struct Buoyancy {
 }
 
 impl Buoyancy {
+    /// A buoyancy controller for the fluid `def` describes. Fails with `NotFinite` if
+    /// any of its numbers is not finite, and with `InvalidValue` if `density`,
+    /// `linear_drag` or `angular_drag` is negative or `normal` is zero.
     pub fn new(def: &BuoyancyDef) -> Result<Buoyancy> {
         check_finite_vec("normal", def.normal)?;
         check_finite_vec("surface_point", def.surface_point)?;
@@ -74,6 +77,7 @@ impl Buoyancy {
         })
     }
 
+    /// The fluid this controller was made from.
     pub fn def(&self) -> &BuoyancyDef {
         &self.def
     }

@@ -15,11 +15,13 @@ use crate::world::World;
 /// It reads the world and adds forces with `World::apply_step_force` and friends. It
 /// must be deterministic: the same world in gives the same forces out.
 pub trait Controller: std::fmt::Debug + ControllerClone + Send + Sync {
+    /// Adds this step's forces to `world`, for a step of `dt` seconds.
     fn apply(&mut self, world: &mut World, dt: f32);
 }
 
 /// Lets a `World` holding controllers be cloned; implemented for every `Clone` controller.
 pub trait ControllerClone {
+    /// A boxed copy of this controller.
     fn clone_box(&self) -> Box<dyn Controller>;
 }
 

@@ -39,6 +39,9 @@ pub struct Wind {
 }
 
 impl Wind {
+    /// A wind controller for the air `def` describes. Fails with `NotFinite` if any of
+    /// its numbers is not finite, and with `InvalidValue` if `density` or
+    /// `drag_coefficient` is negative.
     pub fn new(def: &WindDef) -> Result<Wind> {
         check_finite_vec("velocity", def.velocity)?;
         check_non_negative("density", def.density)?;
@@ -46,6 +49,7 @@ impl Wind {
         Ok(Wind { def: *def })
     }
 
+    /// The air this controller was made from.
     pub fn def(&self) -> &WindDef {
         &self.def
     }

@@ -13,8 +13,10 @@ const HALVINGS: u32 = 4;
 const REFERENCE_STEPS: u32 = 1 << 15;
 /// ω·dt of the energy-drift run.
 pub const DRIFT_OMEGA_DT: f64 = 0.1;
-/// Steps of the energy-drift run, and of the windows its means are taken over.
+/// Steps of the energy-drift run.
 pub const DRIFT_STEPS: usize = 100_000;
+/// Steps in each of the two windows, at the start and at the end of the drift run,
+/// whose mean energies are compared.
 pub const DRIFT_WINDOW: usize = 1_000;
 
 /// The errors of one integrator on one problem as `dt` halves.

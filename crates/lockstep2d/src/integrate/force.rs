@@ -16,32 +16,61 @@ pub type CustomForce = Arc<dyn Fn(f64, &[DVec2], &[DVec2], &mut [DVec2]) + Send 
 #[derive(Clone)]
 pub enum Force {
     /// Uniform gravity: `m·g` on every point that is not pinned.
-    Gravity { g: DVec2 },
+    Gravity {
+        /// The acceleration of gravity, m/s².
+        g: DVec2,
+    },
     /// A spring between points `a` and `b`: `stiffness · (length − rest)` along the
     /// line between them (Hooke's law).
     Spring {
+        /// The index of one end's point.
         a: usize,
+        /// The index of the other end's point.
         b: usize,
+        /// The length (m) at which it pulls with no force; at least 0.
         rest: f64,
+        /// N/m; at least 0.
         stiffness: f64,
     },
     /// A spring from point `a` to a fixed `anchor`.
     AnchorSpring {
+        /// The index of the point it pulls.
         a: usize,
+        /// Where its other end is fixed (m).
         anchor: DVec2,
+        /// The length (m) at which it pulls with no force; at least 0.
         rest: f64,
+        /// N/m; at least 0.
         stiffness: f64,
     },
     /// A damper between `a` and `b`: `−damping` times their relative velocity along
     /// the line between them.
-    Damper { a: usize, b: usize, damping: f64 },
+    Damper {
+        /// The index of one end's point.
+        a: usize,
+        /// The index of the other end's point.
+        b: usize,
+        /// N·s/m; at least 0.
+        damping: f64,
+    },
     /// `−coefficient · v` on every point: viscous drag, or a damper to still ground.
-    LinearDrag { coefficient: f64 },
+    LinearDrag {
+        /// N·s/m; at least 0.
+        coefficient: f64,
+    },
     /// `−coefficient · |v| · v` on every point: air drag at speed.
-    QuadraticDrag { coefficient: f64 },
+    QuadraticDrag {
+        /// N·s²/m²; at least 0.
+        coefficient: f64,
+    },
     /// An inverse-square pull towards a fixed `center`: `−μ·m / r²` (a planet's
     /// gravity, `μ = G·M`).
-    Central { center: DVec2, mu: f64 },
+    Central {
+        /// The point pulled towards (m).
+        center: DVec2,
+        /// The gravitational parameter μ, m³/s²; at least 0.
+        mu: f64,
+    },
     /// Anything else.
     Custom(CustomForce),
 }

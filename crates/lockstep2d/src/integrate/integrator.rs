@@ -26,6 +26,7 @@ pub enum Integrator {
 }
 
 impl Integrator {
+    /// Every integrator, from the simplest to RK4.
     pub const ALL: [Integrator; 6] = [
         Integrator::ExplicitEuler,
         Integrator::SemiImplicitEuler,
@@ -35,6 +36,7 @@ impl Integrator {
         Integrator::Rk4,
     ];
 
+    /// Its name in snake case, as `lockstep2d integrators` prints it (`"rk2_midpoint"`).
     pub fn name(self) -> &'static str {
         match self {
             Integrator::ExplicitEuler => "explicit_euler",

@@ -15,7 +15,9 @@ use crate::math::{Vec2, cos, sin};
 /// One particle.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Particle {
+    /// Where it is (m).
     pub position: Vec2,
+    /// How fast it moves (m/s).
     pub velocity: Vec2,
     /// Seconds since it was emitted.
     pub age: f32,
@@ -33,13 +35,16 @@ impl Particle {
 /// How particles leave an emitter.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EmitterDef {
+    /// Where particles start (m).
     pub position: Vec2,
     /// The direction of the middle of the spray (radians from +x).
     pub angle: f32,
     /// The spray's full width (radians): 2π sprays every way.
     pub spread: f32,
-    /// Launch speeds are spread evenly between these (m/s).
+    /// The slowest launch speed (m/s): speeds are spread evenly from this to
+    /// `max_speed`.
     pub min_speed: f32,
+    /// The fastest launch speed (m/s); at least `min_speed`.
     pub max_speed: f32,
     /// Particles per second of frame time, for a steady stream (0 for bursts only).
     pub rate: f32,
@@ -89,6 +94,10 @@ pub struct Emitter {
 }
 
 impl Emitter {
+    /// An emitter as `def` describes, its random launches drawn from `seed` (the same
+    /// seed gives the same particles). Fails with `NotFinite` or `InvalidValue` if a
+    /// number of `def` is not finite, `spread`, `min_speed` or `rate` is negative,
+    /// `lifetime` is not positive or `max_speed` is below `min_speed`.
     pub fn new(def: &EmitterDef, seed: u32) -> Result<Emitter> {
         def.validate()?;
         Ok(Emitter {
@@ -99,6 +108,7 @@ impl Emitter {
         })
     }
 
+    /// What the emitter was made from, at its current position.
     pub fn def(&self) -> &EmitterDef {
         &self.def
     }
@@ -164,6 +174,9 @@ pub struct Particles {
 }
 
 impl Particles {
+    /// No particles yet, moved by `gravity` (m/s²) and slowed by a linear `drag` (1/s),
+    /// with at most `capacity` alive at once. Fails with `NotFinite` if `gravity` or
+    /// `drag` is not finite and with `InvalidValue` if `drag` is negative.
     pub fn new(gravity: Vec2, drag: f32, capacity: usize) -> Result<Particles> {
         check_finite_vec("gravity", gravity)?;
         check_non_negative("drag", drag)?;
@@ -200,14 +213,17 @@ impl Particles {
         self.particles.retain(|p| p.age < p.lifetime);
     }
 
+    /// The live particles, oldest first.
     pub fn iter(&self) -> impl Iterator<Item = &Particle> {
         self.particles.iter()
     }
 
+    /// How many particles are alive.
     pub fn len(&self) -> usize {
         self.particles.len()
     }
 
+    /// True when no particle is alive.
     pub fn is_empty(&self) -> bool {
         self.particles.is_empty()
     }

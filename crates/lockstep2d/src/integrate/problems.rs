@@ -32,6 +32,7 @@ const CHAIN_BEADS: usize = 8;
 const CHAIN_LINK: f64 = 0.25;
 
 impl Problem {
+    /// Every problem, in the order `lockstep2d integrators` runs them.
     pub const ALL: [Problem; 6] = [
         Problem::Projectile,
         Problem::ProjectileWithDrag,
@@ -41,6 +42,8 @@ impl Problem {
         Problem::SpringChain,
     ];
 
+    /// Its name in snake case, as `lockstep2d integrators` prints it
+    /// (`"kepler_orbit"`).
     pub fn name(self) -> &'static str {
         match self {
             Problem::Projectile => "projectile",

@@ -37,6 +37,7 @@ struct Dynamics {
 }
 
 impl PointMasses {
+    /// An empty system at time 0.
     pub fn new() -> PointMasses {
         PointMasses::default()
     }
@@ -69,21 +70,25 @@ impl PointMasses {
         Ok(())
     }
 
-    /// Advances every point by `dt` seconds with `integrator`.
+    /// Advances every point by `dt` seconds with `integrator`. Fails with `NotFinite` or
+    /// `InvalidValue`, changing nothing, unless `dt` is finite and positive.
     pub fn step(&mut self, integrator: Integrator, dt: f64) -> Result<()> {
         check_positive("dt", dt)?;
         integrator.advance(&self.dynamics, &mut self.phase, &mut self.stages, dt);
         Ok(())
     }
 
+    /// Every point's position (m), by the index `add_point` returned.
     pub fn positions(&self) -> &[DVec2] {
         &self.phase.x
     }
 
+    /// Every point's velocity (m/s), by index; zero for a pinned point.
     pub fn velocities(&self) -> &[DVec2] {
         &self.phase.v
     }
 
+    /// Every point's mass (kg), by index; infinite for a pinned point.
     pub fn masses(&self) -> &[f64] {
         &self.dynamics.masses
     }

@@ -19,8 +19,9 @@ use crate::solver::BodyState;
 /// Distance joint options.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct DistanceJointDef {
-    /// World points on A and on B, at creation.
+    /// The world point, at creation, where the joint holds body A.
     pub anchor_a: Vec2,
+    /// The world point, at creation, where the joint holds body B.
     pub anchor_b: Vec2,
     /// The rest length (m).
     pub length: f32,

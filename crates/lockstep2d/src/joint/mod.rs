@@ -86,11 +86,15 @@ impl JointKind {
 /// Everything needed to create a joint.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct JointDef {
+    /// The first body.
     pub body_a: BodyId,
+    /// The second body: the one `World::joint_force` and joint events report the force
+    /// on. It must not be `body_a`.
     pub body_b: BodyId,
     /// Whether shapes of the two bodies still collide with each other. Off by default:
     /// jointed parts usually overlap at the joint.
     pub collide_connected: bool,
+    /// What kind of joint, with its kind's settings.
     pub kind: JointKind,
     /// A step whose joint force (N, `World::joint_force`) exceeds this is reported as a
     /// joint event. `f32::MAX` (the default) never is; infinity is allowed too.
@@ -129,6 +133,7 @@ impl JointDef {
         }
     }
 
+    /// The same joint with `user_data` as its tag.
     pub fn with_user_data(self, user_data: u64) -> JointDef {
         JointDef { user_data, ..self }
     }
@@ -147,6 +152,7 @@ impl JointDef {
         )
     }
 
+    /// The same joint, its two bodies' shapes colliding with each other or not.
     pub fn with_collide_connected(self, collide_connected: bool) -> JointDef {
         JointDef {
             collide_connected,

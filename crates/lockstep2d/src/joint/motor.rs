@@ -19,7 +19,9 @@ pub struct MotorJointDef {
     pub linear_offset: Vec2,
     /// B's angle relative to A that it should reach (radians).
     pub angular_offset: f32,
+    /// The most force (N) it may push B with; at least 0.
     pub max_force: f32,
+    /// The most torque (N·m) it may turn B with; at least 0.
     pub max_torque: f32,
     /// The fraction of the error closed per substep, in [0, 1].
     pub correction_factor: f32,

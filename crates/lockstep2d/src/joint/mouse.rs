@@ -18,8 +18,9 @@ use crate::solver::{BodyState, Softness};
 pub struct MouseJointDef {
     /// The world point to pull towards; B is grabbed at this point at creation.
     pub target: Vec2,
-    /// Stiffness of the pull (Hz) and its damping ratio.
+    /// Stiffness of the pull, as a spring frequency (Hz).
     pub hertz: f32,
+    /// The pull's damping ratio: 1 is critical.
     pub damping_ratio: f32,
     /// The strongest pull (N).
     pub max_force: f32,

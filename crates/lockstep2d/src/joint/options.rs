@@ -8,7 +8,9 @@ use crate::limits::{check_coordinate, check_spring_value};
 /// within `[lower, upper]`.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Limit {
+    /// The least value (rad or m).
     pub lower: f32,
+    /// The greatest value (rad or m); at least `lower`.
     pub upper: f32,
 }
 
@@ -16,7 +18,9 @@ pub struct Limit {
 /// (N·m for angles, N for translations).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Motor {
+    /// The target speed (rad/s or m/s).
     pub speed: f32,
+    /// The most force (N) or torque (N·m) it may use; at least 0.
     pub max_force: f32,
 }
 
@@ -24,7 +28,9 @@ pub struct Motor {
 /// frequency `hertz` (0: no pull at all) and damping ratio `damping_ratio` (1: critical).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Spring {
+    /// The spring's frequency (Hz); 0 for none.
     pub hertz: f32,
+    /// The damping ratio: 0 undamped, 1 critically damped.
     pub damping_ratio: f32,
 }
 

@@ -36,6 +36,8 @@ pub struct PrismaticJointDef {
 }
 
 impl PrismaticJointDef {
+    /// A slider through the world point `anchor` along the world direction `axis`,
+    /// with no limit, motor or spring.
     pub fn new(anchor: Vec2, axis: Vec2) -> PrismaticJointDef {
         PrismaticJointDef {
             anchor,

@@ -26,7 +26,8 @@ pub struct RevoluteJointDef {
     /// World point where the bodies are pinned, at creation.
     pub anchor: Vec2,
     /// PGS (Box2D-Lite) only: 0 is rigid; larger values let the pin stretch like a
-    /// spring (see module docs).
+    /// spring. With `bias_factor` it maps to a stiffness k and damping d over a step h:
+    /// softness = 1/(d + h·k), bias_factor = h·k/(d + h·k).
     pub softness: f32,
     /// PGS only: fraction of the position error corrected per step (Baumgarte), in [0, 1].
     pub bias_factor: f32,

@@ -25,6 +25,7 @@ pub struct WeldJointDef {
 }
 
 impl WeldJointDef {
+    /// A rigid weld at the world point `anchor`.
     pub fn new(anchor: Vec2) -> WeldJointDef {
         WeldJointDef {
             anchor,

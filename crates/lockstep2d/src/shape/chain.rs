@@ -11,13 +11,16 @@ use crate::math::Vec2;
 /// filtering. A chain takes one for every link, or one for all of them.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SurfaceMaterial {
+    /// Coulomb friction (see `ShapeDef::friction`).
     pub friction: f32,
+    /// Bounciness (see `ShapeDef::restitution`).
     pub restitution: f32,
     /// Surface speed (m/s) of a conveyor belt, clockwise round the shape (see
     /// `ShapeDef::tangent_speed`).
     pub tangent_speed: f32,
     /// Box2D's rolling resistance (see `ShapeDef::rolling_resistance`).
     pub rolling_resistance: f32,
+    /// The shape's user data (see `ShapeDef::user_data`).
     pub user_data: u64,
 }
 
@@ -59,6 +62,7 @@ pub struct ChainDef {
     /// One material for every link, or one per link (`points.len() - 1` for an open
     /// chain, `points.len()` for a loop), in order.
     pub materials: Vec<SurfaceMaterial>,
+    /// The collision filter of every link.
     pub filter: Filter,
     /// Makes every link a one-way platform (`ShapeDef::one_way`).
     pub one_way: bool,
@@ -84,6 +88,7 @@ impl ChainDef {
         }
     }
 
+    /// The same chain with `material` for every link.
     pub fn with_material(self, material: SurfaceMaterial) -> ChainDef {
         ChainDef {
             materials: vec![material],

@@ -14,6 +14,8 @@ pub struct Filter {
     pub category_bits: u64,
     /// The categories it touches.
     pub mask_bits: u64,
+    /// The shape's group: 0 for none, shapes sharing a positive group always touch and
+    /// shapes sharing a negative one never do.
     pub group_index: i32,
 }
 

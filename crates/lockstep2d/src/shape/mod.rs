@@ -22,15 +22,20 @@ use crate::math::{Aabb, Transform, Vec2};
 /// A solid disc.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Circle {
+    /// The centre, in body coordinates (m).
     pub center: Vec2,
+    /// The radius (m); greater than 0.
     pub radius: f32,
 }
 
 /// A segment swept by a disc: a rectangle with round ends.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Capsule {
+    /// The centre of one end's disc, in body coordinates (m).
     pub center1: Vec2,
+    /// The centre of the other end's disc (m); more than `LINEAR_SLOP` from `center1`.
     pub center2: Vec2,
+    /// The radius (m); greater than 0.
     pub radius: f32,
 }
 
@@ -67,9 +72,11 @@ impl From<ChainSegment> for Geometry {
 /// The geometry of a shape, in its body's local coordinates.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Geometry {
+    /// A solid disc.
     Circle(Circle),
     /// A convex polygon; boxes are polygons too (`Polygon::new_box`).
     Polygon(Polygon),
+    /// A rectangle with round ends.
     Capsule(Capsule),
     /// A line, solid from both sides; no area, so no mass.
     Segment(Segment),
@@ -163,6 +170,7 @@ impl Geometry {
 /// Everything needed to attach a shape to a body.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ShapeDef {
+    /// The shape's outline, in its body's coordinates.
     pub geometry: Geometry,
     /// kg/m². Must be > 0 on a dynamic body, unless the shape is a sensor; ignored on
     /// static and kinematic ones.
@@ -238,22 +246,27 @@ impl ShapeDef {
         }
     }
 
+    /// The same definition with `user_data` as its tag.
     pub fn with_user_data(self, user_data: u64) -> ShapeDef {
         ShapeDef { user_data, ..self }
     }
 
+    /// The same definition with `filter` as its collision filter.
     pub fn with_filter(self, filter: Filter) -> ShapeDef {
         ShapeDef { filter, ..self }
     }
 
+    /// The same definition with `density` (kg/m²).
     pub fn with_density(self, density: f32) -> ShapeDef {
         ShapeDef { density, ..self }
     }
 
+    /// The same definition with `friction`.
     pub fn with_friction(self, friction: f32) -> ShapeDef {
         ShapeDef { friction, ..self }
     }
 
+    /// The same definition with `restitution`.
     pub fn with_restitution(self, restitution: f32) -> ShapeDef {
         ShapeDef {
             restitution,
@@ -261,6 +274,7 @@ impl ShapeDef {
         }
     }
 
+    /// The same definition with a conveyor's `tangent_speed` (m/s).
     pub fn with_tangent_speed(self, tangent_speed: f32) -> ShapeDef {
         ShapeDef {
             tangent_speed,
@@ -268,6 +282,7 @@ impl ShapeDef {
         }
     }
 
+    /// The same definition with `rolling_resistance`.
     pub fn with_rolling_resistance(self, rolling_resistance: f32) -> ShapeDef {
         ShapeDef {
             rolling_resistance,
@@ -365,8 +380,11 @@ impl Links for Slots<Shape> {
 /// Mass, centre of mass and rotational inertia about that centre.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct MassData {
+    /// kg.
     pub mass: f32,
+    /// The centre of mass, in body coordinates (m).
     pub center: Vec2,
+    /// The rotational inertia about `center` (kg·m²).
     pub inertia: f32,
 }
 

@@ -148,6 +148,7 @@ impl Polygon {
         &self.normals[..self.count]
     }
 
+    /// The centre of the polygon's area, in body coordinates.
     pub fn centroid(&self) -> Vec2 {
         self.centroid
     }

@@ -12,7 +12,9 @@ use crate::shape::Polygon;
 /// A line from `point1` to `point2`, solid from both sides.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Segment {
+    /// One end, in body coordinates (m).
     pub point1: Vec2,
+    /// The other end (m); more than `LINEAR_SLOP` from `point1`.
     pub point2: Vec2,
 }
 
@@ -44,13 +46,18 @@ impl Segment {
 /// polyline; a link made alone gives its own ghosts.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ChainSegment {
+    /// The previous link's start: the point before `point1` (m, body coordinates).
     pub ghost1: Vec2,
+    /// The link's start.
     pub point1: Vec2,
+    /// The link's end.
     pub point2: Vec2,
+    /// The next link's end: the point after `point2`.
     pub ghost2: Vec2,
 }
 
 impl ChainSegment {
+    /// The link as a two-sided segment, without its ghosts.
     pub fn segment(&self) -> Segment {
         Segment {
             point1: self.point1,

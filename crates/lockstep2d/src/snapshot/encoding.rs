@@ -36,7 +36,19 @@ const HEADER_LEN: usize = 24;
 const DEFLATE_LEVEL: u8 = 1;
 
 impl Snapshot {
-    /// The snapshot as bytes, to store or send: see the module docs for the layout.
+    /// The snapshot as bytes, to store or send; `from_bytes` reads them back.
+    ///
+    /// A 24-byte header, then the state in postcard, deflated:
+    ///
+    /// ```text
+    /// magic "LS2D" | format version: u32 LE | stored length: u32 LE | CRC-32 of stored: u32 LE
+    ///     | payload length: u32 LE | CRC-32 of payload: u32 LE
+    /// stored: the postcard payload (varint integers, f32 as its 4 little-endian bytes, no
+    ///     usize), compressed with raw deflate
+    /// ```
+    ///
+    /// The same state always gives the same payload. The format version is
+    /// `SNAPSHOT_FORMAT_VERSION`.
     pub fn to_bytes(&self) -> Vec<u8> {
         let payload = postcard::to_allocvec(self.state())
             .expect("the state holds only plain data, which postcard always encodes");
@@ -59,7 +71,8 @@ impl Snapshot {
     /// Decodes `to_bytes`' output. A buffer that is short, altered, of another format
     /// version or not a snapshot at all is an error, never a panic or a wrong world; so
     /// is one whose settings, bodies, shapes or contacts hold a value that the calls
-    /// building them would have refused.
+    /// building them would have refused. The errors: `SnapshotTruncated`,
+    /// `SnapshotVersion`, `SnapshotCorrupt` and `SnapshotValue`.
     pub fn from_bytes(bytes: &[u8]) -> Result<Snapshot> {
         let payload = checked_payload(bytes)?;
         let (mut state, rest) =

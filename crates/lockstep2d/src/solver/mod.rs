@@ -45,8 +45,9 @@ pub enum SolverKind {
     /// stacks and no energy gain; the default.
     #[default]
     Soft,
-    /// Box2D-Lite's sequential impulses with Baumgarte correction: the reference the
-    /// seeds teach, with its switches.
+    /// Box2D-Lite's sequential impulses with Baumgarte correction: the teaching
+    /// reference, with its switches (`warm_starting`, `accumulate_impulses`,
+    /// `position_correction`).
     Pgs,
 }
 
@@ -54,6 +55,7 @@ pub enum SolverKind {
 /// Box2D-Lite's.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SolverSettings {
+    /// Which solver: the soft step or Box2D-Lite's PGS.
     pub kind: SolverKind,
     /// Soft step: substeps per step (4 at 60 Hz, as Box2D v3).
     pub substeps: u32,
@@ -68,8 +70,9 @@ pub struct SolverSettings {
     /// move less than this (m) relative to each other; 0 rebuilds it every step. See
     /// `recycle.rs`.
     pub contact_recycle_distance: f32,
-    /// Soft step: the stiffness (Hz) and damping ratio that hold joints together.
+    /// Soft step: the stiffness that holds joints together, as a spring frequency (Hz).
     pub joint_hertz: f32,
+    /// Soft step: the damping ratio that holds joints together.
     pub joint_damping_ratio: f32,
     /// PGS: sequential-impulse passes over every constraint per step.
     pub iterations: u32,
@@ -120,8 +123,7 @@ impl Default for SolverSettings {
 }
 
 impl SolverSettings {
-    /// Box2D-Lite's solver with its defaults: the reference the seeds teach, which
-    /// rebuilds every manifold every step.
+    /// Box2D-Lite's solver with its defaults, which rebuilds every manifold every step.
     pub fn box2d_lite() -> SolverSettings {
         SolverSettings {
             kind: SolverKind::Pgs,

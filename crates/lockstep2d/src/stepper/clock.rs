@@ -1,14 +1,15 @@
-//! The accumulator of "fix your timestep", kept in integer ticks so it never drifts.
-//!
-//! One tick is 1 ns / hz, so a step is exactly 10⁹ ticks and a frame of `n` nanoseconds
-//! adds `n · hz` ticks: at 60 Hz a step is 16 666 666.67 ns and no rounding ever enters
-//! the count. After any number of frames, steps · 10⁹ + accumulator = Σ frame_ns · hz.
+//! The accumulator of the article "Fix your timestep", kept in integer ticks so it
+//! never drifts (see `TICKS_PER_STEP`).
 
 use std::time::Duration;
 
 use crate::error::{Error, Result};
 
-/// Ticks in one step (see module docs).
+/// Ticks in one step.
+///
+/// One tick is 1 ns / hz, so a step is exactly 10⁹ ticks and a frame of `n` nanoseconds
+/// adds `n · hz` ticks: at 60 Hz a step is 16 666 666.67 ns and no rounding ever enters
+/// the count. After any number of frames, steps · 10⁹ + accumulator = Σ frame_ns · hz.
 pub const TICKS_PER_STEP: u64 = 1_000_000_000;
 
 /// What to do when a frame brings more time than the machine can simulate in time.
@@ -16,7 +17,10 @@ pub const TICKS_PER_STEP: u64 = 1_000_000_000;
 pub enum OverloadPolicy {
     /// Clamp the frame time to `max_frame_time` and drop the excess: the game slows
     /// down instead of freezing (the spiral of death). The default, at 0.25 s.
-    SlowDown { max_frame_time: Duration },
+    SlowDown {
+        /// The longest frame time counted; more is dropped.
+        max_frame_time: Duration,
+    },
     /// Run at most `max_steps_per_frame` steps and keep the rest for later frames.
     Carry,
     /// Run at most `max_steps_per_frame` steps and drop the whole steps beyond.
@@ -46,7 +50,8 @@ pub struct Tick {
     pub stretched_dt: Option<f64>,
 }
 
-/// Turns frame times into whole steps.
+/// Turns frame times into whole steps: the accumulator of `FixedStepper`, usable alone
+/// by a game that runs its own loop. Time is kept in ticks (see `TICKS_PER_STEP`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FixedClock {
     hz: u32,
@@ -56,6 +61,9 @@ pub struct FixedClock {
 }
 
 impl FixedClock {
+    /// A clock at `hz` steps per second with nothing accumulated. Fails with
+    /// `InvalidValue` if `hz` is outside 1 to 100,000, `max_steps_per_frame` is 0, or
+    /// the `SlowDown` policy's `max_frame_time` is zero.
     pub fn new(hz: u32, policy: OverloadPolicy, max_steps_per_frame: u32) -> Result<FixedClock> {
         check_hz(hz)?;
         if max_steps_per_frame == 0 {
@@ -80,6 +88,7 @@ impl FixedClock {
         })
     }
 
+    /// Steps per second.
     pub fn hz(&self) -> u32 {
         self.hz
     }
@@ -102,6 +111,7 @@ impl FixedClock {
     }
 
     /// Changes the step rate, keeping the time already accumulated (to within a tick).
+    /// Fails with `InvalidValue` unless `hz` is 1 to 100,000.
     pub fn set_hz(&mut self, hz: u32) -> Result<()> {
         check_hz(hz)?;
         self.accumulator = (self.accumulator as u128 * hz as u128 / self.hz as u128) as u64;

@@ -1,12 +1,14 @@
-//! Inputs for fixed steps (the event processor of the "Physics Loop" article): input arrives once per frame,
-//! but a frame may run zero, one or several steps.
-//!
-//! - A one-shot input (jump, fire) applies in exactly one step: the next one to run,
-//!   even if the frame it arrived in ran no step.
-//! - A held input (thrust, walk right) applies in every step while it is held.
+//! Inputs for fixed steps (see `InputQueue`).
 
-/// Inputs waiting for the next steps. Drain it once per step, inside the stepper's
-/// per-step callback, with [`InputQueue::drain_step`].
+/// Inputs waiting for the next steps, after the event processor of the article "Physics
+/// Loop": input arrives once per frame, but a frame may run zero, one or several steps.
+///
+/// - A one-shot input (jump, fire) applies in exactly one step: the next one to run,
+///   even if the frame it arrived in ran no step.
+/// - A held input (thrust, walk right) applies in every step while it is held.
+///
+/// Drain it once per step, inside the stepper's per-step callback, with
+/// [`InputQueue::drain_step`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct InputQueue<I> {
     one_shot: Vec<I>,
@@ -23,6 +25,7 @@ impl<I> Default for InputQueue<I> {
 }
 
 impl<I: Clone + PartialEq> InputQueue<I> {
+    /// An empty queue.
     pub fn new() -> Self {
         Self::default()
     }
@@ -40,10 +43,13 @@ impl<I: Clone + PartialEq> InputQueue<I> {
         }
     }
 
+    /// Stops applying `input` in the coming steps. Releasing an input not held changes
+    /// nothing.
     pub fn release(&mut self, input: &I) {
         self.held.retain(|held| held != input);
     }
 
+    /// The inputs held now, in the order they were first held.
     pub fn held(&self) -> &[I] {
         &self.held
     }

@@ -1,19 +1,5 @@
-//! The fixed-step driver (seeds 000–003): frame time in, whole steps out, and smooth
-//! poses for the renderer.
-//!
-//! ```
-//! use std::time::Duration;
-//! use lockstep2d::{FixedStepper, StepperConfig, World, WorldDef};
-//!
-//! let mut world = World::new(&WorldDef::default())?;
-//! let mut stepper = FixedStepper::new(StepperConfig::default())?;
-//! // Every rendered frame:
-//! let frame = stepper.advance(&mut world, Duration::from_millis(16), |_world, _step| {
-//!     // per-step game logic: read inputs, apply forces, spawn, destroy
-//! })?;
-//! assert!(frame.alpha >= 0.0 && frame.alpha < 1.0);
-//! # Ok::<(), lockstep2d::Error>(())
-//! ```
+//! The fixed-step driver: frame time in, whole steps out, and smooth poses for the
+//! renderer. The guide is on `FixedStepper`.
 
 mod clock;
 mod input;
@@ -35,15 +21,20 @@ use smoothing::PoseHistory;
 /// How the driver runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct StepperConfig {
-    /// Steps per second.
+    /// Steps per second, 1 to 100,000. 60 by default.
     pub hz: u32,
     /// The most steps one frame may run under the `Carry`, `Drop` and `Stretch`
-    /// policies.
+    /// policies; at least 1. 8 by default.
     pub max_steps_per_frame: u32,
+    /// What to do with a frame that brings more time than the machine can simulate.
+    /// `SlowDown` with a 0.25 s clamp by default.
     pub policy: OverloadPolicy,
+    /// How `FixedStepper::smoothed_pose` derives a pose between steps. `Interpolate` by
+    /// default.
     pub smoothing: Smoothing,
-    /// Clear user forces after each frame (as "Fixed time-step implementation in Box2D" does), so a force applied once per frame
-    /// acts on every step of that frame and then stops.
+    /// Clear user forces after each frame (as the article "Fixed time-step
+    /// implementation in Box2D" does), so a force applied once per frame acts on every
+    /// step of that frame and then stops. On by default.
     pub clear_forces_after_frame: bool,
 }
 
@@ -72,7 +63,9 @@ pub struct StepInfo {
 
 /// What a frame did.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct FrameReport {
+    /// How many steps the frame ran.
     pub steps: u32,
     /// Where the renderer stands between the last two steps, in [0, 1).
     pub alpha: f32,
@@ -90,7 +83,75 @@ pub struct FrameReport {
     pub removed: Vec<BodyId>,
 }
 
-/// The fixed-step driver. See the module docs.
+/// The fixed-step driver: turns each rendered frame's time into whole steps of the world,
+/// and gives the renderer smooth poses between them, after the article "Fix your
+/// timestep".
+///
+/// Every frame, `advance` adds the frame's length to an accumulator, runs as many
+/// whole steps of 1/hz seconds as it holds, and carries the rest to the next frame.
+/// Time is counted in integer ticks (`TICKS_PER_STEP` to a step), so the step count
+/// never drifts from the sum of the frame times. Before each step `advance` calls the
+/// per-step callback: the place for game logic, spawning and destroying, and the inputs
+/// of an `InputQueue`. After the frame it clears the user forces (unless
+/// `StepperConfig::clear_forces_after_frame` is off), so a force applied once per frame
+/// acts on every step of that frame; controllers add theirs every step.
+///
+/// ```
+/// use std::time::Duration;
+/// use lockstep2d::{BodyDef, FixedStepper, InputQueue, ShapeDef, StepperConfig, Vec2};
+/// use lockstep2d::{World, WorldDef};
+///
+/// #[derive(Clone, PartialEq)]
+/// enum Input {
+///     Jump,
+/// }
+///
+/// let mut world = World::new(&WorldDef::default())?;
+/// let ball = world.create_body(&BodyDef::dynamic(Vec2::new(0.0, 10.0)))?;
+/// world.create_shape(ball, &ShapeDef::circle(0.5))?;
+/// let mut stepper = FixedStepper::new(StepperConfig::default())?; // 60 Hz
+/// let mut inputs = InputQueue::new();
+/// inputs.press(Input::Jump); // read from the window: applies in the next step only
+///
+/// let mut steps = 0;
+/// for _ in 0..10 {
+///     // Every rendered frame, with the time it took (here a steady 144 Hz display):
+///     let frame = stepper.advance(&mut world, Duration::from_micros(6944), |world, _step| {
+///         for input in inputs.drain_step() {
+///             let velocity = match input {
+///                 Input::Jump => Vec2::new(0.0, 5.0),
+///             };
+///             world.set_linear_velocity(ball, velocity).expect("the ball is live");
+///         }
+///     })?;
+///     steps += frame.steps;
+///     let pose = stepper.smoothed_pose(&world, ball)?; // draw the ball here
+///     assert!(pose.p.is_finite());
+///     assert!(frame.alpha >= 0.0 && frame.alpha < 1.0);
+/// }
+/// assert_eq!(steps, 4); // 69.44 ms of frames at 60 Hz: 4 steps, 0.17 of a step carried
+/// # Ok::<(), lockstep2d::Error>(())
+/// ```
+///
+/// - Overload: a frame that brings more time than the machine can simulate in time is
+///   handled by the `OverloadPolicy`: `SlowDown` clamps the frame time (the default),
+///   `Carry` and `Drop` cap the steps per frame and keep or drop the rest, `Stretch`
+///   runs fewer, longer steps. The `FrameReport` says how much time was dropped and
+///   whether the steps stayed deterministic (`Stretch` makes them depend on frame
+///   times).
+/// - Smoothing: `smoothed_pose` gives the pose to draw a body at, by the configured
+///   `Smoothing`: blended between the last two steps by `alpha` (the default; one step
+///   behind, rotation the short way round), extrapolated along the body's velocity, or
+///   the last step's pose. A body teleported or created since the step before is drawn
+///   where it is, never blended from where it was.
+/// - Events: the `FrameReport` gathers the contact, sensor and joint events of every
+///   step of the frame, in order, and the bodies removed for leaving the world's
+///   bounds.
+/// - Time control: `pause`, `single_step`, `set_time_scale` (0.5 slow motion, 2.0 fast
+///   forward) and `set_hz` (keeping the time accumulated).
+/// - Rollback and replay: the driver is not part of the world or its snapshots. It is
+///   `Clone`: a copy kept beside a snapshot and put back with it replays the same frame
+///   times to the same steps, the same `alpha` and the same bits.
 #[derive(Clone, Debug)]
 pub struct FixedStepper {
     clock: FixedClock,
@@ -104,6 +165,9 @@ pub struct FixedStepper {
 }
 
 impl FixedStepper {
+    /// A driver with nothing accumulated, running. Fails with `InvalidValue` if `hz` is
+    /// outside 1 to 100,000, `max_steps_per_frame` is 0, or the `SlowDown` policy's
+    /// `max_frame_time` is zero.
     pub fn new(config: StepperConfig) -> Result<FixedStepper> {
         Ok(FixedStepper {
             clock: FixedClock::new(config.hz, config.policy, config.max_steps_per_frame)?,
@@ -117,7 +181,8 @@ impl FixedStepper {
     }
 
     /// Runs the whole steps that `frame_time` (plus what was carried) is worth, calling
-    /// `per_step` before each one, then clears user forces (if configured).
+    /// `per_step` before each one, then clears user forces (if configured). Fails if a
+    /// step fails (see `World::step`); the steps before it have run.
     pub fn advance(
         &mut self,
         world: &mut World,
@@ -175,7 +240,8 @@ impl FixedStepper {
         self.clock.tick(scaled)
     }
 
-    /// The pose to draw `body` at this frame, by the configured smoothing.
+    /// The pose to draw `body` at this frame, by the configured smoothing. Fails with
+    /// `StaleId` if `body` is not in the world.
     pub fn smoothed_pose(&self, world: &World, body: BodyId) -> Result<Transform> {
         self.history.pose(
             world,
@@ -186,10 +252,12 @@ impl FixedStepper {
         )
     }
 
+    /// The configuration, with the current `hz` and smoothing.
     pub fn config(&self) -> &StepperConfig {
         &self.config
     }
 
+    /// Changes how poses are smoothed, from the next `smoothed_pose` on.
     pub fn set_smoothing(&mut self, smoothing: Smoothing) {
         self.config.smoothing = smoothing;
     }
@@ -199,6 +267,7 @@ impl FixedStepper {
         self.alpha
     }
 
+    /// The clock that turns frame times into steps.
     pub fn clock(&self) -> &FixedClock {
         &self.clock
     }
@@ -208,11 +277,13 @@ impl FixedStepper {
         self.paused = true;
     }
 
+    /// Lets time run again, forgetting single steps still pending.
     pub fn resume(&mut self) {
         self.paused = false;
         self.pending_single_steps = 0;
     }
 
+    /// Whether time is stopped (by `pause` or `single_step`).
     pub fn is_paused(&self) -> bool {
         self.paused
     }
@@ -223,7 +294,8 @@ impl FixedStepper {
         self.pending_single_steps += 1;
     }
 
-    /// Game time per real time: 0.5 is slow motion, 2.0 fast-forward.
+    /// Game time per real time: 0.5 is slow motion, 2.0 fast-forward. Fails with
+    /// `InvalidValue` unless `scale` is finite and at least 0.
     pub fn set_time_scale(&mut self, scale: f64) -> Result<()> {
         if !(scale.is_finite() && scale >= 0.0) {
             return Err(Error::InvalidValue {
@@ -235,11 +307,13 @@ impl FixedStepper {
         Ok(())
     }
 
+    /// Game time per real time (1 unless changed).
     pub fn time_scale(&self) -> f64 {
         self.time_scale
     }
 
-    /// Changes the step rate at run time, keeping the time accumulated so far.
+    /// Changes the step rate at run time, keeping the time accumulated so far. Fails
+    /// with `InvalidValue` unless `hz` is 1 to 100,000.
     pub fn set_hz(&mut self, hz: u32) -> Result<()> {
         self.clock.set_hz(hz)?;
         self.config.hz = hz;

@@ -8,6 +8,9 @@ use crate::limits::{check_point, check_speed, check_velocity};
 use crate::math::{Transform, Vec2};
 
 impl World {
+    /// Adds a body with no shapes and returns its id. Fails with `NotFinite` or
+    /// `InvalidValue`, naming the field, if the position is past `MAX_COORDINATE`, a
+    /// velocity past `MAX_SPEED`, a damping negative or a number not finite.
     pub fn create_body(&mut self, def: &BodyDef) -> Result<BodyId> {
         def.validate()?;
         Ok(self.state.bodies.insert(Body::new(def)))
@@ -43,10 +46,12 @@ impl World {
             .map(|(i, _)| self.state.bodies.id_of(i))
     }
 
+    /// How many bodies the world holds.
     pub fn body_count(&self) -> usize {
         self.state.bodies.len()
     }
 
+    /// Whether the body is static, kinematic or dynamic.
     pub fn body_type(&self, id: BodyId) -> Result<BodyType> {
         Ok(self.body_ref(id)?.body_type)
     }
@@ -61,6 +66,7 @@ impl World {
         Ok(self.body_ref(id)?.xf.q.angle())
     }
 
+    /// The body's position and rotation together.
     pub fn transform(&self, id: BodyId) -> Result<Transform> {
         Ok(self.body_ref(id)?.xf)
     }
@@ -75,6 +81,7 @@ impl World {
         Ok(self.body_ref(id)?.v)
     }
 
+    /// Angular velocity in rad/s, counter-clockwise.
     pub fn angular_velocity(&self, id: BodyId) -> Result<f32> {
         Ok(self.body_ref(id)?.w)
     }
@@ -96,12 +103,16 @@ impl World {
         Ok(body.shapes.iter(shapes).map(|s| shapes.id_of(s)).collect())
     }
 
+    /// Sets the velocity of the centre of mass (m/s) and wakes the body's island. Fails
+    /// with `InvalidValue` if a component is past `MAX_SPEED` or the body is static.
     pub fn set_linear_velocity(&mut self, id: BodyId, v: Vec2) -> Result<()> {
         check_velocity("linear_velocity", v)?;
         self.movable_body(id)?.v = v;
         Ok(())
     }
 
+    /// Sets the angular velocity (rad/s, counter-clockwise) and wakes the body's island.
+    /// Fails with `InvalidValue` if `w` is past `MAX_SPEED` or the body is static.
     pub fn set_angular_velocity(&mut self, id: BodyId, w: f32) -> Result<()> {
         check_speed("angular_velocity", w)?;
         self.movable_body(id)?.w = w;
@@ -244,8 +255,6 @@ impl World {
         Ok(body)
     }
 
-    /// A body that user forces, impulses or velocities are about to act on: woken, with
-    /// its island, so that they take effect.
     /// Pushes body `id` with `push` (which changes nothing if it fails), then wakes
     /// its island.
     fn push_body(&mut self, id: BodyId, push: impl FnOnce(&mut Body) -> Result<()>) -> Result<()> {
@@ -255,6 +264,8 @@ impl World {
         Ok(())
     }
 
+    /// A body that user forces, impulses or velocities are about to act on: woken, with
+    /// its island, so that they take effect.
     fn pushed_body(&mut self, id: BodyId) -> Result<&mut Body> {
         let index = self.state.bodies.resolve(id)?;
         self.wake_island(index);

@@ -14,12 +14,14 @@ impl World {
         Ok(self.body_ref(id)?.user_data)
     }
 
+    /// Sets the body's user data.
     pub fn set_body_user_data(&mut self, id: BodyId, user_data: u64) -> Result<()> {
         let index = self.state.bodies.resolve(id)?;
         self.body_at_mut(index).user_data = user_data;
         Ok(())
     }
 
+    /// Whether the body is kept from turning (`BodyDef::fixed_rotation`).
     pub fn is_fixed_rotation(&self, id: BodyId) -> Result<bool> {
         Ok(self.body_ref(id)?.fixed_rotation)
     }
@@ -38,6 +40,7 @@ impl World {
         Ok(())
     }
 
+    /// Whether the body is a bullet (`BodyDef::is_bullet`).
     pub fn is_bullet(&self, id: BodyId) -> Result<bool> {
         Ok(self.body_ref(id)?.is_bullet)
     }
@@ -49,6 +52,7 @@ impl World {
         Ok(())
     }
 
+    /// Whether the body falls through one-way platforms (see `set_drop_through`).
     pub fn drops_through(&self, id: BodyId) -> Result<bool> {
         Ok(self.body_ref(id)?.drop_through)
     }
@@ -64,6 +68,7 @@ impl World {
         Ok(())
     }
 
+    /// Whether the body takes part in the simulation (see `set_enabled`).
     pub fn is_enabled(&self, id: BodyId) -> Result<bool> {
         Ok(self.body_ref(id)?.enabled)
     }

@@ -20,10 +20,14 @@ pub(super) fn validate(bounds: Option<Aabb>) -> Result<()> {
 }
 
 impl World {
+    /// The box outside which moving bodies are destroyed (`WorldDef::bounds`), if any.
     pub fn bounds(&self) -> Option<Aabb> {
         self.state.bounds
     }
 
+    /// Sets the box outside which moving bodies are destroyed at the end of each step,
+    /// or `None` for no limit. Fails with `NotFinite` or `InvalidValue` if a corner is
+    /// not finite or `min` is not below and left of `max`.
     pub fn set_bounds(&mut self, bounds: Option<Aabb>) -> Result<()> {
         validate(bounds)?;
         self.state.bounds = bounds;

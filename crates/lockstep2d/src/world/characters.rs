@@ -79,10 +79,15 @@ impl World {
         Ok(&self.character_ref(id)?.report)
     }
 
+    /// How character `id` moves. Fails with `InvalidValue` if `id` is not a
+    /// character's body.
     pub fn character_settings(&self, id: BodyId) -> Result<CharacterSettings> {
         Ok(self.character_ref(id)?.settings)
     }
 
+    /// Changes how character `id` moves, from its next move on. Fails with
+    /// `InvalidValue`, changing nothing, if `id` is not a character's body or a setting
+    /// is out of range.
     pub fn set_character_settings(
         &mut self,
         id: BodyId,

@@ -12,7 +12,10 @@ use crate::limits::{check_distance, check_point};
 use crate::math::{Aabb, Vec2};
 use crate::shape::Shape;
 
-/// An explosion (see the module docs).
+/// An explosion, in Box2D v3's model: every shape within reach is pushed straight away
+/// from the centre by an impulse proportional to how much of it faces the blast (its
+/// width across the direction to the centre), at full strength within `radius` and
+/// fading linearly to nothing over `falloff` beyond it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ExplosionDef {
     /// The centre (world).

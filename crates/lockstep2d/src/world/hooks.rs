@@ -1,23 +1,5 @@
-//! Contact hooks: the game's say over which shapes collide and how, step by step.
-//!
-//! A `ContactHook` is asked two things, always on the stepping thread, in an order that
-//! is a function of the world's state alone (so a deterministic hook keeps the world
-//! deterministic):
-//!
-//! - `allow_pair`, when the broad phase finds two shapes whose boxes began to overlap
-//!   and their filters let them touch, in the broad phase's sorted pair order: `false`
-//!   and they get no contact. A refused pair is asked again when the broad phase finds
-//!   it anew (after one of them moves out of its box).
-//! - `pre_solve`, each step after the narrow phase and before the solve, for every
-//!   touching contact in contact order: it may turn the contact off for this step, or
-//!   change its friction, restitution and tangent speed for this step.
-//!
-//! What a hook changes lasts one step: the next step starts again from the shapes'
-//! materials. The hook itself is not part of the world's saved state. A hook that
-//! decides from the world alone (shape user data, normals, a fixed rule) replays and
-//! rolls back exactly; one that keeps its own state (a counter, a set of shapes it let
-//! through) must have the game save and restore that state with each snapshot, or a
-//! rollback will see the hook of the later time.
+//! Contact hooks: the game's say over which shapes collide and how, step by step (see
+//! `ContactHook`).
 
 use super::World;
 use crate::body::Body;
@@ -29,7 +11,27 @@ use crate::limits::{check_coefficient, check_speed};
 use crate::math::Vec2;
 use crate::shape::Shape;
 
-/// The game's hook into contact creation and solving (see the module docs).
+/// The game's hook into contact creation and solving: its say over which shapes collide
+/// and how, step by step. Install one with `World::set_contact_hook`.
+///
+/// A hook is asked two things, always on the stepping thread, in an order that is a
+/// function of the world's state alone (so a deterministic hook keeps the world
+/// deterministic):
+///
+/// - `allow_pair`, when the broad phase finds two shapes whose boxes began to overlap
+///   and their filters let them touch, in the broad phase's sorted pair order: `false`
+///   and they get no contact. A refused pair is asked again when the broad phase finds
+///   it anew (after one of them moves out of its box).
+/// - `pre_solve`, each step after the narrow phase and before the solve, for every
+///   touching contact in contact order: it may turn the contact off for this step, or
+///   change its friction, restitution and tangent speed for this step.
+///
+/// What a hook changes lasts one step: the next step starts again from the shapes'
+/// materials. The hook itself is not part of the world's saved state. A hook that
+/// decides from the world alone (shape user data, normals, a fixed rule) replays and
+/// rolls back exactly; one that keeps its own state (a counter, a set of shapes it let
+/// through) must have the game save and restore that state with each snapshot, or a
+/// rollback will see the hook of the later time.
 pub trait ContactHook: std::fmt::Debug + ContactHookClone + Send + Sync {
     /// Whether shapes `a` and `b` (with their user data) may have a contact at all.
     fn allow_pair(&mut self, pair: &PairView) -> bool {
@@ -45,6 +47,7 @@ pub trait ContactHook: std::fmt::Debug + ContactHookClone + Send + Sync {
 
 /// Lets a `World` holding a hook be cloned; implemented for every `Clone` hook.
 pub trait ContactHookClone {
+    /// A boxed copy of this hook.
     fn clone_box(&self) -> Box<dyn ContactHook>;
 }
 
@@ -64,17 +67,24 @@ impl Clone for Box<dyn ContactHook> {
 /// user data.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PairView {
+    /// The first shape.
     pub shape_a: ShapeId,
+    /// The second shape.
     pub shape_b: ShapeId,
+    /// The body of `shape_a`.
     pub body_a: BodyId,
+    /// The body of `shape_b`.
     pub body_b: BodyId,
+    /// The user data of `shape_a` (`ShapeDef::user_data`).
     pub user_data_a: u64,
+    /// The user data of `shape_b`.
     pub user_data_b: u64,
 }
 
 /// One touching contact before the solve, and what the hook makes of it this step.
 #[derive(Debug)]
 pub struct PreSolve<'a> {
+    /// The two shapes, their bodies and their user data.
     pub pair: PairView,
     /// Normal from A to B, points (anchors from each body's origin) and separations.
     pub manifold: &'a Manifold,
@@ -99,14 +109,17 @@ impl PreSolve<'_> {
         self.contact.enabled = false;
     }
 
+    /// This step's friction coefficient: the shapes' mix, or what the hook set.
     pub fn friction(&self) -> f32 {
         self.contact.friction
     }
 
+    /// This step's restitution: the shapes' mix, or what the hook set.
     pub fn restitution(&self) -> f32 {
         self.contact.restitution
     }
 
+    /// This step's tangent speed (m/s): the shapes' sum, or what the hook set.
     pub fn tangent_speed(&self) -> f32 {
         self.contact.tangent_speed
     }

@@ -88,6 +88,7 @@ impl World {
         Ok(self.joint_ref(id)?.user_data)
     }
 
+    /// Sets the joint's user data.
     pub fn set_joint_user_data(&mut self, id: JointId, user_data: u64) -> Result<()> {
         let index = self.state.joints.resolve(id)?;
         self.state

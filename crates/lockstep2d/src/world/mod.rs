@@ -51,6 +51,7 @@ use crate::threads::{ThreadPool, thread_pool};
 pub struct WorldDef {
     /// m/s². Box2D-Lite's (0, −10) by default.
     pub gravity: Vec2,
+    /// Which solver steps the world, and how.
     pub solver: SolverSettings,
     /// Contacts that begin touching faster than this (m/s) are reported as hits.
     pub hit_event_threshold: f32,
@@ -91,6 +92,11 @@ impl Default for WorldDef {
 ///
 /// The world only moves when `step` is called, always by the step the caller gives;
 /// the same calls in the same order give the same bits on every machine.
+///
+/// Every call that can be given something wrong returns `Result` and, when it fails,
+/// leaves the world exactly as it was. A call given a `BodyId`, `ShapeId` or `JointId`
+/// of an object that was destroyed, or that another world made, fails with
+/// `Error::StaleId`.
 #[derive(Clone, Debug)]
 pub struct World {
     /// Everything a step reads from the steps before it: what a snapshot saves.
@@ -121,6 +127,11 @@ pub struct World {
 }
 
 impl World {
+    /// An empty world as `def` describes. Fails with `NotFinite` or `InvalidValue`,
+    /// naming the field, if gravity is not finite, a solver setting is out of range,
+    /// `hit_event_threshold` is negative, `bounds` is empty or inverted, a sleep setting
+    /// is negative, or `threads` is outside 1 to 64 (or the system will not start that
+    /// many).
     pub fn new(def: &WorldDef) -> Result<World> {
         check_finite_vec("gravity", def.gravity)?;
         def.solver.validate()?;
@@ -171,7 +182,8 @@ impl World {
     }
 
     /// Advances the world by `dt` seconds, in the order of Box2D-Lite's `World::Step`,
-    /// with controllers first and the bounds check last.
+    /// with controllers first and the bounds check last. Fails with `InvalidValue`,
+    /// changing nothing, unless `dt` is within `MIN_STEP` to `MAX_STEP`.
     pub fn step(&mut self, dt: f32) -> Result<()> {
         crate::limits::check_step(dt)?;
         // The whole step runs on the pool when there is one, so the calling thread is
@@ -255,6 +267,7 @@ impl World {
         self.state.step_count
     }
 
+    /// The acceleration of gravity (m/s²).
     pub fn gravity(&self) -> Vec2 {
         self.state.gravity
     }
@@ -267,6 +280,7 @@ impl World {
         Ok(())
     }
 
+    /// The solver and its settings.
     pub fn solver_settings(&self) -> &SolverSettings {
         &self.state.settings
     }
@@ -395,7 +409,9 @@ impl World {
 /// A read-only view of one touching contact.
 #[derive(Clone, Copy, Debug)]
 pub struct ContactView<'a> {
+    /// The contact's first shape: the polygon when one of the two is a circle.
     pub shape_a: crate::ShapeId,
+    /// The contact's second shape.
     pub shape_b: crate::ShapeId,
     /// Normal from A to B, points and last step's impulses.
     pub manifold: &'a crate::Manifold,

@@ -5,7 +5,9 @@
 
 /// Milliseconds spent in each stage of the last step (or, summed by a caller, of many).
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+#[non_exhaustive]
 pub struct StepProfile {
+    /// Running the controllers.
     pub controllers: f64,
     /// Moving the characters.
     pub characters: f64,
@@ -25,6 +27,7 @@ pub struct StepProfile {
     pub sensors: f64,
     /// Islands and sleep.
     pub sleep: f64,
+    /// The whole step, the stages and what lies between them.
     pub total: f64,
 }
 
@@ -72,8 +75,12 @@ impl StepProfile {
 /// (colouring, filling bundles), the substeps themselves, and writing impulses and
 /// poses back.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+#[non_exhaustive]
 pub struct SolveProfile {
+    /// Building the step's constraints: colouring, filling bundles.
     pub prepare: f64,
+    /// The substeps themselves.
     pub constraints: f64,
+    /// Writing impulses and poses back.
     pub store: f64,
 }

@@ -70,7 +70,9 @@ impl QueryFilter {
 /// What a ray or a shape cast hit.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RayHit {
+    /// The shape hit.
     pub shape: ShapeId,
+    /// The body of that shape.
     pub body: BodyId,
     /// On the hit shape's surface (world). For a ray that starts inside the shape, the
     /// ray's origin.

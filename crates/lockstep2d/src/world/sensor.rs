@@ -24,7 +24,9 @@ use crate::shape::Shape;
 /// A shape overlapping a sensor, under the ids it had when it was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct SensorOverlap {
+    /// The overlapping shape.
     pub shape: ShapeId,
+    /// The body of that shape.
     pub body: BodyId,
 }
 

@@ -111,6 +111,7 @@ impl World {
         Ok(())
     }
 
+    /// The body the shape is attached to.
     pub fn shape_body(&self, id: ShapeId) -> Result<BodyId> {
         let index = self.state.shapes.resolve(id)?;
         Ok(self.state.bodies.id_of(self.shape(index).body))
@@ -127,6 +128,7 @@ impl World {
         Ok(self.shape_def(id)?.user_data)
     }
 
+    /// Sets the shape's user data.
     pub fn set_shape_user_data(&mut self, id: ShapeId, user_data: u64) -> Result<()> {
         let index = self.state.shapes.resolve(id)?;
         self.shapes_mut()

@@ -17,6 +17,7 @@ use crate::math::Vec2;
 /// When bodies fall asleep. Box2D's defaults: 0.05 m/s for 0.5 s.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SleepSettings {
+    /// Whether bodies may sleep at all.
     pub enabled: bool,
     /// A body moving slower than this (m/s, counting spin × its reach) is resting.
     pub speed: f32,
@@ -54,6 +55,8 @@ pub(crate) struct IslandScratch {
 }
 
 impl World {
+    /// False while the body sleeps (and while it is disabled): it then neither moves nor
+    /// costs a solve.
     pub fn is_awake(&self, id: BodyId) -> Result<bool> {
         let index = self.state.bodies.resolve(id)?;
         Ok(self.body(index).awake)
@@ -75,6 +78,7 @@ impl World {
             .count()
     }
 
+    /// When bodies fall asleep.
     pub fn sleep_settings(&self) -> &SleepSettings {
         &self.state.sleep
     }
