@@ -368,7 +368,10 @@ pub fn run(
         // No game logic here: the scene runs as it was built. Before each step the
         // world's profile is the previous step's (zeros before the first).
         let report = stepper
-            .advance(world, frame_time, |world, _| stages.add(world.profile()))
+            .advance(world, frame_time, |world, _| {
+                stages.add(world.profile());
+                Ok(())
+            })
             .map_err(|e| e.to_string())?;
         let pose = match plan.trace {
             Some(id) => Some(traced_pose(&stepper, world, bodies[id], id)?),

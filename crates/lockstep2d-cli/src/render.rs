@@ -132,7 +132,7 @@ fn render_frames(
         let start = Instant::now();
         let frame_time = frame_time(frame, args.fps);
         let report = stepper
-            .advance(&mut scene.world, frame_time, |_, _| {})
+            .advance(&mut scene.world, frame_time, |_, _| Ok(()))
             .map_err(|e| e.to_string())?;
         sparks.frame(&report.events, frame_time);
         rendered.physics += start.elapsed();

@@ -55,8 +55,9 @@ fn main() -> Result<(), lockstep2d::Error> {
         //    frame rate (and replays bit for bit).
         stepper.advance(&mut world, frame_time, |world, _step| {
             for action in inputs.drain_step() {
-                apply(world, player, action).expect("the player is never destroyed");
+                apply(world, player, action)?;
             }
+            Ok(())
         })?;
 
         // 4. Render. Draw the smoothed pose, not `world.transform`: the world only

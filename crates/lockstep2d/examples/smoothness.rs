@@ -64,7 +64,7 @@ fn measure(
     let frame = Duration::from_nanos(1_000_000_000 / render_hz as u64);
     let (mut moves, mut worst, mut last) = (Vec::new(), 0.0f64, None);
     for index in 1..=FRAMES {
-        stepper.advance(&mut world, frame, |_, _| {})?;
+        stepper.advance(&mut world, frame, |_, _| Ok(()))?;
         let shown = stepper.smoothed_pose(&world, disc)?.p.x as f64;
         let truth = SPEED as f64 * frame.as_secs_f64() * index as f64;
         // Before the first step there is nothing to blend from; skip that start-up.

@@ -73,7 +73,8 @@
 //! let mut stepper = FixedStepper::new(StepperConfig::default())?; // 60 Hz
 //! // Every rendered frame:
 //! let frame = stepper.advance(&mut world, Duration::from_millis(40), |_world, _step| {
-//!     // per-step game logic: read inputs, apply forces, spawn, destroy
+//!     // per-step game logic: read inputs, apply forces, spawn, destroy (`?` works here)
+//!     Ok(())
 //! })?;
 //! assert_eq!(frame.steps, 2); // 40 ms is two steps of 16.7 ms, and 6.7 ms carried
 //! assert!(frame.alpha > 0.39 && frame.alpha < 0.41); // how far the frame is into the next step

@@ -74,6 +74,7 @@ fn frame_reports_gather_every_step_and_per_step_code_sees_each_once() {
         let report = stepper
             .advance(&mut world, Duration::from_millis(50), |world, _| {
                 per_step += world.contact_events().begin.len();
+                Ok(())
             })
             .unwrap();
         per_frame += report.events.begin.len();
@@ -105,13 +106,13 @@ fn bodies_leaving_the_bounds_are_removed_and_reported() {
 
     let mut stepper = FixedStepper::new(StepperConfig::default()).unwrap();
     let first = stepper
-        .advance(&mut world, Duration::from_millis(17), |_, _| {})
+        .advance(&mut world, Duration::from_millis(17), |_, _| Ok(()))
         .unwrap();
     assert_eq!(first.removed, vec![falls], "outside from the start");
     let mut removed = Vec::new();
     for _ in 0..30 {
         let report = stepper
-            .advance(&mut world, Duration::from_millis(17), |_, _| {})
+            .advance(&mut world, Duration::from_millis(17), |_, _| Ok(()))
             .unwrap();
         removed.extend(report.removed);
     }

@@ -132,7 +132,7 @@ fn interpolation_shows_the_state_one_step_back() {
     for _ in 0..500 {
         let frame = Duration::from_nanos((2e6 + next() * 30e6) as u64);
         elapsed += frame.as_secs_f64();
-        let report = stepper.advance(&mut world, frame, |_, _| {}).unwrap();
+        let report = stepper.advance(&mut world, frame, |_, _| Ok(())).unwrap();
         assert!((0.0..1.0).contains(&report.alpha), "alpha {}", report.alpha);
         // Interpolated pose = x(t − dt), with t the frame's time (clamping never kicks in).
         let shown = stepper.smoothed_pose(&world, ball).unwrap().p;
@@ -174,7 +174,7 @@ fn extrapolation_leads_by_velocity_times_alpha_dt() {
     let (v, w) = (Vec2::new(2.0, 5.0), 1.5);
     let (mut world, ball) = coasting_ball(v, w);
     let mut stepper = stepper(60, Smoothing::Extrapolate);
-    stepper.advance(&mut world, ms(40), |_, _| {}).unwrap();
+    stepper.advance(&mut world, ms(40), |_, _| Ok(())).unwrap();
     let alpha = stepper.alpha();
     assert!(
         alpha > 0.1,
@@ -196,7 +196,7 @@ fn frame_step_variation(physics_hz: u32, render_hz: u32, smoothing: Smoothing) -
     let mut last = 0.0f32;
     let mut moves = Vec::new();
     for i in 0..400 {
-        stepper.advance(&mut world, frame, |_, _| {}).unwrap();
+        stepper.advance(&mut world, frame, |_, _| Ok(())).unwrap();
         let x = stepper.smoothed_pose(&world, ball).unwrap().p.x;
         if i > 10 {
             moves.push((x - last) as f64);
@@ -220,7 +220,7 @@ fn interpolation_is_smooth_where_raw_steps_judder() {
 fn teleports_and_new_bodies_do_not_streak() {
     let (mut world, ball) = coasting_ball(Vec2::new(1.0, 0.0), 0.0);
     let mut stepper = stepper(60, Smoothing::Interpolate);
-    stepper.advance(&mut world, ms(50), |_, _| {}).unwrap();
+    stepper.advance(&mut world, ms(50), |_, _| Ok(())).unwrap();
     world
         .set_transform(ball, Vec2::new(100.0, 50.0), 0.0)
         .unwrap();
@@ -257,7 +257,7 @@ fn a_force_set_once_per_frame_acts_on_each_step_of_that_frame() {
         let force = Vec2::new(4.0, 0.0);
         world.apply_force_to_center(ball, force).unwrap();
         let report = stepper
-            .advance(&mut world, ms(frame_ms), |_, _| {})
+            .advance(&mut world, ms(frame_ms), |_, _| Ok(()))
             .unwrap();
         let m = world.mass(ball).unwrap();
         let expected = force.x / m * report.steps as f32 / 60.0;
@@ -300,7 +300,7 @@ fn controllers_run_once_per_step() {
     for _ in 0..200 {
         let before = runs.load(std::sync::atomic::Ordering::Relaxed);
         let frame = Duration::from_nanos((next() * 60e6) as u64);
-        let report = stepper.advance(&mut world, frame, |_, _| {}).unwrap();
+        let report = stepper.advance(&mut world, frame, |_, _| Ok(())).unwrap();
         assert_eq!(
             runs.load(std::sync::atomic::Ordering::Relaxed) - before,
             report.steps
@@ -329,6 +329,7 @@ fn no_input_is_lost_or_doubled() {
                         seen.push(input);
                     }
                 }
+                Ok(())
             })
             .unwrap();
         total_steps += report.steps;
@@ -345,22 +346,22 @@ fn no_input_is_lost_or_doubled() {
 fn pause_single_step_time_scale_and_rate_change() {
     let (mut world, _) = coasting_ball(Vec2::ZERO, 0.0);
     let mut stepper = stepper(60, Smoothing::Interpolate);
-    stepper.advance(&mut world, ms(25), |_, _| {}).unwrap();
+    stepper.advance(&mut world, ms(25), |_, _| Ok(())).unwrap();
     let alpha = stepper.alpha();
     stepper.pause();
-    let paused = stepper.advance(&mut world, ms(100), |_, _| {}).unwrap();
+    let paused = stepper.advance(&mut world, ms(100), |_, _| Ok(())).unwrap();
     assert_eq!((paused.steps, paused.alpha), (0, alpha));
     stepper.single_step();
     assert_eq!(
         stepper
-            .advance(&mut world, ms(100), |_, _| {})
+            .advance(&mut world, ms(100), |_, _| Ok(()))
             .unwrap()
             .steps,
         1
     );
     assert_eq!(
         stepper
-            .advance(&mut world, ms(100), |_, _| {})
+            .advance(&mut world, ms(100), |_, _| Ok(()))
             .unwrap()
             .steps,
         0
@@ -372,7 +373,7 @@ fn pause_single_step_time_scale_and_rate_change() {
         (0..600)
             .map(|_| {
                 stepper
-                    .advance(world, Duration::from_nanos(16_666_667), |_, _| {})
+                    .advance(world, Duration::from_nanos(16_666_667), |_, _| Ok(()))
                     .unwrap()
                     .steps
             })
@@ -390,13 +391,13 @@ fn pause_single_step_time_scale_and_rate_change() {
     stepper.set_time_scale(1.0).unwrap();
     let mut fresh = FixedStepper::new(StepperConfig::default()).unwrap();
     fresh
-        .advance(&mut world, Duration::from_nanos(8_333_334), |_, _| {})
+        .advance(&mut world, Duration::from_nanos(8_333_334), |_, _| Ok(()))
         .unwrap();
     assert!((fresh.alpha() - 0.5).abs() < 1e-6);
     fresh.set_hz(120).unwrap();
     assert_eq!(
         fresh
-            .advance(&mut world, Duration::ZERO, |_, _| {})
+            .advance(&mut world, Duration::ZERO, |_, _| Ok(()))
             .unwrap()
             .steps,
         1
@@ -457,7 +458,7 @@ fn how_frames_split_600_steps_does_not_change_the_result() {
             // adds up to an extra step within 600 frames).
             let want = ((next() * 4.0) as u32).min(600 - steps);
             let frame = Duration::from_nanos((want as f64 * STEP_60HZ_NS).ceil() as u64);
-            let report = stepper.advance(&mut world, frame, |_, _| {}).unwrap();
+            let report = stepper.advance(&mut world, frame, |_, _| Ok(())).unwrap();
             assert_eq!(report.steps, want);
             steps += report.steps;
         }
@@ -486,7 +487,7 @@ fn a_world_snapshot_and_a_stepper_copy_roll_back_a_game_loop_exactly() {
         frames
             .iter()
             .map(|&frame| {
-                let report = stepper.advance(world, frame, |_, _| {}).unwrap();
+                let report = stepper.advance(world, frame, |_, _| Ok(())).unwrap();
                 let pose = stepper.smoothed_pose(world, ball).unwrap();
                 (report.steps, stepper.alpha().to_bits(), pose.p.x.to_bits())
             })
@@ -503,4 +504,30 @@ fn a_world_snapshot_and_a_stepper_copy_roll_back_a_game_loop_exactly() {
     let again = play(&mut world, &mut stepper, &frames[60..]);
     assert_eq!(first, again);
     assert_eq!(world.state_hash(), first_hash);
+}
+
+#[test]
+fn an_error_in_the_per_step_callback_stops_the_frame_after_the_steps_before_it() {
+    let (mut world, ball) = coasting_ball(Vec2::new(1.0, 0.0), 0.0);
+    let mut stepper = stepper(60, Smoothing::Interpolate);
+    let mut calls = 0;
+    // 50 ms is three steps; the second callback fails on a body that is gone.
+    let result = stepper.advance(&mut world, ms(50), |world, _| {
+        calls += 1;
+        if calls == 2 {
+            world.destroy_body(ball)?;
+            world.position(ball)?;
+        }
+        Ok(())
+    });
+    assert!(
+        matches!(result, Err(lockstep2d::Error::StaleId { .. })),
+        "{result:?}"
+    );
+    assert_eq!(calls, 2);
+    assert_eq!(
+        world.step_count(),
+        1,
+        "the step after the failed callback did not run"
+    );
 }

@@ -316,7 +316,6 @@ impl Session {
         let player = self.player();
         let keyboard = &mut self.keyboard;
         let mut lost = false;
-        let mut refused = None;
         let start = Instant::now();
         let report = self
             .stepper
@@ -325,16 +324,12 @@ impl Session {
                     // The body may have left the world's bounds: then let go.
                     lost |= drag.apply(world, step.dt).is_err();
                 }
-                if let Some(player) = player
-                    && let Err(e) = keyboard.drive(world, player, step.dt)
-                {
-                    refused = Some(e);
+                if let Some(player) = player {
+                    keyboard.drive(world, player, step.dt)?;
                 }
+                Ok(())
             })
             .map_err(|e| e.to_string())?;
-        if let Some(e) = refused {
-            return Err(format!("the character: {e}"));
-        }
         if report.steps > 0 {
             self.stats.step_ms = 1e3 * start.elapsed().as_secs_f64() / f64::from(report.steps);
         }

@@ -121,8 +121,9 @@ pub struct FrameReport {
 ///             let velocity = match input {
 ///                 Input::Jump => Vec2::new(0.0, 5.0),
 ///             };
-///             world.set_linear_velocity(ball, velocity).expect("the ball is live");
+///             world.set_linear_velocity(ball, velocity)?; // `?` works in the callback
 ///         }
+///         Ok(())
 ///     })?;
 ///     steps += frame.steps;
 ///     let pose = stepper.smoothed_pose(&world, ball)?; // draw the ball here
@@ -181,13 +182,14 @@ impl FixedStepper {
     }
 
     /// Runs the whole steps that `frame_time` (plus what was carried) is worth, calling
-    /// `per_step` before each one, then clears user forces (if configured). Fails if a
-    /// step fails (see `World::step`); the steps before it have run.
+    /// `per_step` before each one, then clears user forces (if configured). Fails if
+    /// `per_step` returns an error (so `?` works inside it) or a step fails (see
+    /// `World::step`): the steps before have run, and the frame stops there.
     pub fn advance(
         &mut self,
         world: &mut World,
         frame_time: Duration,
-        mut per_step: impl FnMut(&mut World, &StepInfo),
+        mut per_step: impl FnMut(&mut World, &StepInfo) -> Result<()>,
     ) -> Result<FrameReport> {
         let tick = self.tick(frame_time);
         let dt = tick.stretched_dt.map_or(self.clock.dt(), |dt| dt as f32);
@@ -203,7 +205,7 @@ impl FixedStepper {
                 steps_in_frame: tick.steps,
                 dt,
             };
-            per_step(world, &info);
+            per_step(world, &info)?;
             self.history.capture(world);
             world.step(dt)?;
             report.events.extend_from(world.contact_events());

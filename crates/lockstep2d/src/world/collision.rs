@@ -1,4 +1,5 @@
-//! The collision stages of a step: new pairs, manifolds, and refitting the broad phase.
+//! The collision stages of a step: new pairs from the broad phase, then every contact's
+//! manifold updated (the narrow phase).
 
 use super::World;
 use super::one_way;
