@@ -5,9 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use lockstep2d::integrate::Integrator;
-use lockstep2d::integrate::accuracy::{self, DRIFT_OMEGA_DT, DRIFT_STEPS};
-use lockstep2d::integrate::problems::{Problem, seed_ballistic};
+use lockstep2d_integrate::Integrator;
+use lockstep2d_integrate::accuracy::{self, DRIFT_OMEGA_DT, DRIFT_STEPS};
+use lockstep2d_integrate::problems::{Problem, seed_ballistic};
 use lockstep2d_testbed::{LineChart, Series, draw_line_chart};
 use serde::Serialize;
 

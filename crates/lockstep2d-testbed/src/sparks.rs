@@ -7,8 +7,8 @@
 
 use std::time::Duration;
 
-use lockstep2d::integrate::particles::{Emitter, EmitterDef, Particles};
 use lockstep2d::{ContactEvents, Vec2};
+use lockstep2d_integrate::particles::{Emitter, EmitterDef, Particles};
 use tiny_skia::Pixmap;
 
 use crate::camera::Camera;

@@ -113,10 +113,11 @@ impl Error {
 pub type Result<T> = std::result::Result<T, Error>;
 
 // The checks take `f32` or `f64` (widening an `f32` keeps NaN, infinities and order),
-// so the `f64` integrators share them with the engine.
+// so crates built on the engine in `f64` (the point-mass integrators) report bad values
+// in the same terms: they are public through `lockstep2d::checks`.
 
 /// Fails with `NotFinite { field }` unless `x` is a finite number.
-pub(crate) fn check_finite(field: &'static str, x: impl Into<f64>) -> Result<()> {
+pub fn check_finite(field: &'static str, x: impl Into<f64>) -> Result<()> {
     if x.into().is_finite() {
         Ok(())
     } else {
@@ -125,14 +126,14 @@ pub(crate) fn check_finite(field: &'static str, x: impl Into<f64>) -> Result<()>
 }
 
 /// Fails with `NotFinite { field }` unless both components are finite.
-pub(crate) fn check_finite_vec(field: &'static str, v: impl Into<glam::DVec2>) -> Result<()> {
+pub fn check_finite_vec(field: &'static str, v: impl Into<glam::DVec2>) -> Result<()> {
     let v = v.into();
     check_finite(field, v.x)?;
     check_finite(field, v.y)
 }
 
 /// Fails with `InvalidValue` unless `x` is finite and `x >= 0`.
-pub(crate) fn check_non_negative(field: &'static str, x: impl Into<f64>) -> Result<()> {
+pub fn check_non_negative(field: &'static str, x: impl Into<f64>) -> Result<()> {
     let x = x.into();
     check_finite(field, x)?;
     if x < 0.0 {
@@ -145,7 +146,7 @@ pub(crate) fn check_non_negative(field: &'static str, x: impl Into<f64>) -> Resu
 }
 
 /// Fails with `InvalidValue` unless `x` is finite and `x > 0`.
-pub(crate) fn check_positive(field: &'static str, x: impl Into<f64>) -> Result<()> {
+pub fn check_positive(field: &'static str, x: impl Into<f64>) -> Result<()> {
     let x = x.into();
     check_finite(field, x)?;
     if x <= 0.0 {

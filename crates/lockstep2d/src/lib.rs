@@ -173,15 +173,20 @@
 //! fused multiply-add, visits everything in slot order, and gives the same bits for any
 //! number of threads. What breaks it is outside the world: a controller or contact hook
 //! that keeps state of its own, or frame times fed to an `OverloadPolicy::Stretch`
-//! driver. [`integrate`] holds the integrators of point-mass systems and particles for
-//! effects, which are not part of the world.
+//! driver. The integrators of point-mass systems and the particles for effects, which
+//! are not part of the world, are the `lockstep2d-integrate` crate.
 
 // Without `snapshot-bytes` nothing decodes a snapshot, and the checks a decoded state
 // must pass (links, values, tree shape) have no caller.
 #![cfg_attr(not(feature = "snapshot-bytes"), allow(dead_code))]
 
-pub mod integrate;
 pub mod math;
+
+/// Checks of a value a caller passed, failing with the `Error` that names the field:
+/// for crates that build on the engine and report bad input in its terms.
+pub mod checks {
+    pub use crate::error::{check_finite, check_finite_vec, check_non_negative, check_positive};
+}
 
 mod body;
 mod broadphase;

@@ -7,10 +7,10 @@
 //! has to reproduce them. Each particle moves by semi-implicit Euler under gravity and
 //! a linear drag, and dies at the end of its lifetime.
 
-use crate::error::{
-    Error, Result, check_finite, check_finite_vec, check_non_negative, check_positive,
-};
-use crate::math::{Vec2, cos, sin};
+use lockstep2d::Vec2;
+use lockstep2d::checks::{check_finite, check_finite_vec, check_non_negative, check_positive};
+use lockstep2d::math::{cos, sin};
+use lockstep2d::{Error, Result};
 
 /// One particle.
 #[derive(Clone, Copy, Debug, PartialEq)]

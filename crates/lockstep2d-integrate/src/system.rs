@@ -5,12 +5,13 @@ use glam::DVec2;
 
 use super::force::{Force, Sample};
 use super::integrator::{Accelerations, Integrator, Phase, Stages};
-use crate::error::{Error, Result, check_finite_vec, check_positive};
+use lockstep2d::checks::{check_finite_vec, check_positive};
+use lockstep2d::{Error, Result};
 
 /// Point masses (positions, velocities, masses) and the forces on them.
 ///
 /// ```
-/// use lockstep2d::integrate::{DVec2, Force, Integrator, PointMasses};
+/// use lockstep2d_integrate::{DVec2, Force, Integrator, PointMasses};
 ///
 /// // A mass on a spring, pulled 1 m from rest: it swings back through the anchor.
 /// let mut system = PointMasses::new();

@@ -3,9 +3,9 @@
 //! energy, and a stiff chain stepped together with RK4 matches a finer run.
 
 use lockstep2d::Error;
-use lockstep2d::integrate::accuracy::{self, DRIFT_OMEGA_DT, DRIFT_STEPS};
-use lockstep2d::integrate::problems::{Problem, seed_ballistic};
-use lockstep2d::integrate::{DVec2, Force, Integrator, PointMasses};
+use lockstep2d_integrate::accuracy::{self, DRIFT_OMEGA_DT, DRIFT_STEPS};
+use lockstep2d_integrate::problems::{Problem, seed_ballistic};
+use lockstep2d_integrate::{DVec2, Force, Integrator, PointMasses};
 
 const GENERAL: [Integrator; 5] = [
     Integrator::ExplicitEuler,

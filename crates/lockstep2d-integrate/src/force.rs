@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use glam::DVec2;
 
-use crate::error::{Error, Result, check_finite_vec, check_non_negative};
+use lockstep2d::checks::{check_finite_vec, check_non_negative};
+use lockstep2d::{Error, Result};
 
 /// A force of the caller's: given the time, the positions and the velocities, it adds
 /// its force on each point into the last slice.

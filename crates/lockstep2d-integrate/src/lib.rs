@@ -1,7 +1,7 @@
 //! Point-mass integrators, and particles for visual effects.
 //!
-//! The rigid-body world steps with semi-implicit Euler inside its solver; this module is
-//! the rest of the family, for systems of point masses a game integrates itself (a
+//! The rigid-body world of the `lockstep2d` crate steps with semi-implicit Euler inside
+//! its solver; this crate is the rest of the family, for systems of point masses a game integrates itself (a
 //! rope, a cloth, a projectile, an orbit) and for comparing methods: explicit and
 //! semi-implicit Euler, the ballistic update, velocity Verlet, RK2 and RK4
 //! ([`Integrator`]). A [`PointMasses`] system holds positions, velocities and masses
