@@ -199,6 +199,7 @@ mod events;
 mod hash;
 mod id;
 mod joint;
+mod laps;
 mod limits;
 mod list;
 mod recycle;
@@ -236,15 +237,14 @@ pub use shape::{
 #[cfg(feature = "snapshot-bytes")]
 pub use snapshot::SNAPSHOT_FORMAT_VERSION;
 pub use snapshot::Snapshot;
-pub use solver::{SolverKind, SolverSettings};
+pub use solver::{SolveProfile, SolverKind, SolverSettings};
 pub use stepper::{
     FixedClock, FixedStepper, FrameReport, InputQueue, OverloadPolicy, Smoothing, StepInfo,
     StepperConfig, TICKS_PER_STEP, Tick, interpolate,
 };
 pub use world::{
     ContactHook, ContactHookClone, ContactView, DEFAULT_MAX_CONTACTS, ExplosionDef, PairView,
-    PreSolve, QueryFilter, RayHit, SensorOverlap, SleepSettings, SolveProfile, StepProfile, World,
-    WorldDef,
+    PreSolve, QueryFilter, RayHit, SensorOverlap, SleepSettings, StepProfile, World, WorldDef,
 };
 
 /// The length scale of "touching": collision and constraint tolerances are multiples

@@ -18,6 +18,7 @@ mod dense_bodies;
 mod integrate;
 mod lanes;
 mod pgs;
+mod profile;
 mod run;
 mod share;
 mod shared_states;
@@ -29,6 +30,7 @@ mod wide_pin;
 
 pub(crate) use body_state::BodyState;
 use pgs::Pgs;
+pub use profile::SolveProfile;
 pub(crate) use run::Solver;
 use soft::SoftStep;
 pub(crate) use softness::Softness;

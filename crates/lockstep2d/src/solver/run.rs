@@ -3,7 +3,7 @@
 //! bodies continuous collision sweeps, the factor that turns impulses into forces).
 
 use super::integrate::{integrate_positions, integrate_velocities};
-use super::{Pgs, SoftStep, SolverKind, SolverSettings};
+use super::{Pgs, SoftStep, SolveProfile, SolverKind, SolverSettings};
 use crate::body::Body;
 use crate::collide::Sweep;
 use crate::contact::ContactSet;
@@ -11,7 +11,6 @@ use crate::id::Slots;
 use crate::joint::Joint;
 use crate::math::Vec2;
 use crate::threads::ThreadPool;
-use crate::world::SolveProfile;
 
 /// Both solvers' working memory, kept between steps so a warm world does not allocate.
 #[derive(Clone, Debug, Default)]

@@ -13,6 +13,7 @@
 //! solved with the precision of one at the origin.
 
 use super::BodyState;
+use super::SolveProfile;
 use super::crew::{Crew, Program};
 use super::dense_bodies::DenseBodies;
 use super::integrate::SpeedLimits;
@@ -23,10 +24,10 @@ use crate::collide::Sweep;
 use crate::contact::ContactSet;
 use crate::id::Slots;
 use crate::joint::Joint;
+use crate::laps::Laps;
 use crate::math::Vec2;
 use crate::solver::SolverSettings;
 use crate::threads::ThreadPool;
-use crate::world::{Laps, SolveProfile};
 #[cfg(feature = "threads")]
 use rayon::prelude::*;
 

@@ -3,6 +3,8 @@
 //! Reading the clock does not touch the simulation, so the results stay bit-identical
 //! whatever the timings. Without the `profile` feature every time is zero.
 
+use crate::solver::SolveProfile;
+
 /// Milliseconds spent in each stage of the last step (or, summed by a caller, of many).
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
 #[non_exhaustive]
@@ -69,18 +71,4 @@ impl StepProfile {
             total: self.total / n,
         }
     }
-}
-
-/// The soft step's solve in three parts (ms): building the step's constraints
-/// (colouring, filling bundles), the substeps themselves, and writing impulses and
-/// poses back.
-#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
-#[non_exhaustive]
-pub struct SolveProfile {
-    /// Building the step's constraints: colouring, filling bundles.
-    pub prepare: f64,
-    /// The substeps themselves.
-    pub constraints: f64,
-    /// Writing impulses and poses back.
-    pub store: f64,
 }
