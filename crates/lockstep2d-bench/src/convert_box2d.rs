@@ -11,10 +11,10 @@
 
 use boxdd_sys::ffi::*;
 use lockstep2d_scenes::{
-    BodyJson, BodyKind, JointJson, JointKind, MaterialJson, SceneDef, ShapeJson,
+    BodyJson, BodyKind, JointJson, JointType, MaterialJson, SceneDef, ShapeJson,
 };
 
-use crate::engine::{BenchWorld, BodyState, QueryBox, QueryRay};
+use crate::engine::{BenchWorld, BodyEnd, QueryBox, QueryRay};
 use crate::frames::{
     DEFAULT_WHEEL_SPRING, distance_length, local_frame_angle, local_point, rotation,
 };
@@ -106,12 +106,12 @@ impl Box2dWorld {
         // live world, live bodies and a def that outlives the call.
         unsafe {
             match joint.kind {
-                JointKind::Revolute => b2CreateRevoluteJoint(world, &revolute(&frames, joint)),
-                JointKind::Prismatic => b2CreatePrismaticJoint(world, &prismatic(&frames, joint)),
-                JointKind::Wheel => b2CreateWheelJoint(world, &wheel(&frames, joint)),
-                JointKind::Distance => b2CreateDistanceJoint(world, &distance(&frames, joint)),
-                JointKind::Weld => b2CreateWeldJoint(world, &weld(&frames, joint)),
-                JointKind::Motor => {
+                JointType::Revolute => b2CreateRevoluteJoint(world, &revolute(&frames, joint)),
+                JointType::Prismatic => b2CreatePrismaticJoint(world, &prismatic(&frames, joint)),
+                JointType::Wheel => b2CreateWheelJoint(world, &wheel(&frames, joint)),
+                JointType::Distance => b2CreateDistanceJoint(world, &distance(&frames, joint)),
+                JointType::Weld => b2CreateWeldJoint(world, &weld(&frames, joint)),
+                JointType::Motor => {
                     return Err(format!(
                         "motor joint {}–{} not converted (Box2D v3's motor joint is spring-driven, with no offset target)",
                         joint.body_a, joint.body_b
@@ -510,7 +510,7 @@ impl BenchWorld for Box2dWorld {
         Ok(())
     }
 
-    fn bodies(&self) -> Vec<BodyState> {
+    fn bodies(&self) -> Vec<BodyEnd> {
         self.bodies
             .iter()
             .map(|&id| {
@@ -522,7 +522,7 @@ impl BenchWorld for Box2dWorld {
                         b2Body_GetLinearVelocity(id),
                     )
                 };
-                BodyState {
+                BodyEnd {
                     position: [p.x, p.y],
                     angle: lockstep2d::math::atan2(q.s, q.c),
                     velocity: [v.x, v.y],

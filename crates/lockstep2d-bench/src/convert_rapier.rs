@@ -23,13 +23,13 @@
 
 use lockstep2d::Filter;
 use lockstep2d_scenes::{
-    BodyJson, BodyKind, JointJson, JointKind, MaterialJson, MotorJson, SceneDef, ShapeJson,
+    BodyJson, BodyKind, JointJson, JointType, MaterialJson, MotorJson, SceneDef, ShapeJson,
     SpringJson,
 };
 use rapier2d::parry::shape::PolylineFlags;
 use rapier2d::prelude::*;
 
-use crate::engine::{BenchWorld, BodyState, QueryBox, QueryRay};
+use crate::engine::{BenchWorld, BodyEnd, QueryBox, QueryRay};
 use crate::frames::{
     DEFAULT_WHEEL_SPRING, distance_length, local_frame_angle, local_point, stiffness_damping,
 };
@@ -135,12 +135,12 @@ impl RapierWorld {
                 settings.solver.joint_damping_ratio,
             ));
         let data = match joint.kind {
-            JointKind::Revolute => revolute(base, joint),
-            JointKind::Prismatic => prismatic(base, joint),
-            JointKind::Wheel => wheel(base, joint),
-            JointKind::Distance => distance(base, joint),
-            JointKind::Weld => weld(base, joint)?,
-            JointKind::Motor => return Err(unconverted(joint, "motor joint (rapier has none)")),
+            JointType::Revolute => revolute(base, joint),
+            JointType::Prismatic => prismatic(base, joint),
+            JointType::Wheel => wheel(base, joint),
+            JointType::Distance => distance(base, joint),
+            JointType::Weld => weld(base, joint)?,
+            JointType::Motor => return Err(unconverted(joint, "motor joint (rapier has none)")),
         };
         let (handle_a, handle_b) = (*handle_a, *handle_b);
         self.world
@@ -400,12 +400,12 @@ impl BenchWorld for RapierWorld {
         bincode::serialize(&self.world).ok()
     }
 
-    fn bodies(&self) -> Vec<BodyState> {
+    fn bodies(&self) -> Vec<BodyEnd> {
         self.bodies
             .iter()
             .map(|&h| {
                 let body = &self.world.bodies[h];
-                BodyState {
+                BodyEnd {
                     position: body.translation().to_array(),
                     angle: body.rotation().angle(),
                     velocity: body.linvel().to_array(),

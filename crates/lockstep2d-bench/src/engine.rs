@@ -7,9 +7,10 @@ use crate::convert_rapier::RapierWorld;
 use crate::lockstep::LockstepWorld;
 use crate::settings::Settings;
 
-/// One body's state, for quality figures and equivalence tests.
+/// One body's pose and velocity at the end of a run, for quality figures and equivalence
+/// tests.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BodyState {
+pub struct BodyEnd {
     /// The body origin's world position (m).
     pub position: [f32; 2],
     /// Radians, counter-clockwise.
@@ -23,7 +24,7 @@ pub trait BenchWorld {
     /// Advances the world by one step of the scene's rate.
     fn step(&mut self) -> Result<(), String>;
     /// Every body of the scene, in the scene's body order.
-    fn bodies(&self) -> Vec<BodyState>;
+    fn bodies(&self) -> Vec<BodyEnd>;
     /// Heap bytes the engine holds outside Rust's allocator (Box2D's C allocations).
     fn foreign_heap_bytes(&self) -> usize {
         0

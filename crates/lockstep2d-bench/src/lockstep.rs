@@ -4,7 +4,7 @@ use lockstep2d_scenes::{Scene, SceneDef};
 
 use lockstep2d::{Aabb, QueryFilter, Vec2};
 
-use crate::engine::{BenchWorld, BodyState, QueryBox, QueryRay};
+use crate::engine::{BenchWorld, BodyEnd, QueryBox, QueryRay};
 use crate::settings::Settings;
 
 /// A scene built in lockstep2d, by the scene crate.
@@ -98,7 +98,7 @@ impl BenchWorld for LockstepWorld {
         Some(self.scene.world.snapshot().to_bytes())
     }
 
-    fn bodies(&self) -> Vec<BodyState> {
+    fn bodies(&self) -> Vec<BodyEnd> {
         let world = &self.scene.world;
         self.scene
             .bodies
@@ -106,7 +106,7 @@ impl BenchWorld for LockstepWorld {
             .map(|&id| {
                 // Scenes set no world bounds, so no body is ever removed and every id stays valid.
                 let position = world.position(id).map(|p| p.to_array()).unwrap_or_default();
-                BodyState {
+                BodyEnd {
                     position,
                     angle: world.angle(id).unwrap_or_default(),
                     velocity: world

@@ -8,7 +8,7 @@
 
 use lockstep2d_scenes::{BodyKind, SceneDef};
 
-use crate::engine::BodyState;
+use crate::engine::BodyEnd;
 use crate::geometry::{geometry, reach};
 
 /// How far outside the initial bounds a body must end to count as escaped (m).
@@ -42,7 +42,7 @@ impl Measure {
     }
 
     /// The figure for `end`, the scene's bodies in order after the run.
-    pub fn of(self, def: &SceneDef, end: &[BodyState]) -> f64 {
+    pub fn of(self, def: &SceneDef, end: &[BodyEnd]) -> f64 {
         let dynamic = def
             .bodies
             .iter()
@@ -84,7 +84,7 @@ fn initial_bounds(def: &SceneDef) -> [[f32; 2]; 2] {
 }
 
 /// The fastest dynamic body's speed (m/s): printed beside the figure.
-pub fn max_speed(def: &SceneDef, end: &[BodyState]) -> f32 {
+pub fn max_speed(def: &SceneDef, end: &[BodyEnd]) -> f32 {
     def.bodies
         .iter()
         .zip(end)

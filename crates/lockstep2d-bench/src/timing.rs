@@ -9,7 +9,7 @@ use std::time::Instant;
 use lockstep2d_scenes::SceneDef;
 
 use crate::alloc_counter::live_bytes;
-use crate::engine::{BodyState, Engine};
+use crate::engine::{BodyEnd, Engine};
 use crate::settings::Settings;
 
 /// What one engine did on one scene.
@@ -24,7 +24,7 @@ pub struct EngineRun {
     /// Heap bytes per body after building and one step (first run).
     pub bytes_per_body: f64,
     /// The bodies after the last run.
-    pub end: Vec<BodyState>,
+    pub end: Vec<BodyEnd>,
 }
 
 impl EngineRun {

@@ -2,10 +2,10 @@
 //! end alike. These run with `cargo test -p lockstep2d-bench` only (the bench crate is
 //! not a default member, so the root `cargo test` never builds rapier2d or Box2D).
 
-use lockstep2d_bench::engine::{BenchWorld, BodyState, Engine};
+use lockstep2d_bench::engine::{BenchWorld, BodyEnd, Engine};
 use lockstep2d_bench::settings::Settings;
 use lockstep2d_scenes::{
-    BodyJson, JointJson, JointKind, MotorJson, SceneDef, ShapeJson, SpringJson,
+    BodyJson, JointJson, JointType, MotorJson, SceneDef, ShapeJson, SpringJson,
 };
 
 /// A 40 × 2 ground box whose top face is y = 0, and `body`.
@@ -27,7 +27,7 @@ fn build(engine: Engine, def: &SceneDef) -> Box<dyn BenchWorld> {
 }
 
 /// Every engine's bodies after `steps` steps.
-fn run_all(def: &SceneDef, steps: u32) -> Vec<(Engine, Vec<BodyState>)> {
+fn run_all(def: &SceneDef, steps: u32) -> Vec<(Engine, Vec<BodyEnd>)> {
     Engine::ALL
         .into_iter()
         .map(|engine| {
@@ -187,7 +187,7 @@ fn a_prismatic_spring_settles_where_the_weight_balances_it() {
         "prismatic_spring",
         BodyJson::dynamic([0.0, 5.0]).with_shape(ShapeJson::new_box(0.5, 0.5)),
     );
-    let mut joint = JointJson::new(JointKind::Prismatic, 0, 1, [0.0, 5.0]);
+    let mut joint = JointJson::new(JointType::Prismatic, 0, 1, [0.0, 5.0]);
     joint.axis = Some([0.0, 1.0]);
     joint.spring = Some(SpringJson {
         hertz: 1.0,
@@ -210,7 +210,7 @@ fn joints_a_peer_cannot_build_are_refused_by_name() {
         "motor_joint",
         BodyJson::dynamic([0.0, 5.0]).with_shape(ShapeJson::new_box(0.5, 0.5)),
     );
-    let mut joint = JointJson::new(JointKind::Motor, 0, 1, [0.0, 5.0]);
+    let mut joint = JointJson::new(JointType::Motor, 0, 1, [0.0, 5.0]);
     joint.max_force = Some(10.0);
     def.joints = vec![joint];
     let settings = Settings::for_scene(&def, 1);

@@ -11,7 +11,7 @@ use lockstep2d::{
 };
 
 use crate::def::{
-    BodyJson, BodyKind, CharacterJson, JointJson, JointKind, MaterialJson, SceneDef, ShapeJson,
+    BodyJson, BodyKind, CharacterJson, JointJson, JointType, MaterialJson, SceneDef, ShapeJson,
     SpringJson,
 };
 use crate::error::SceneError;
@@ -342,7 +342,7 @@ fn joint_kind(joint: &JointJson) -> lockstep2d::JointKind {
         })
     };
     match joint.kind {
-        JointKind::Revolute => Kind::Revolute(RevoluteJointDef {
+        JointType::Revolute => Kind::Revolute(RevoluteJointDef {
             softness: joint.softness,
             bias_factor: joint.bias_factor,
             limit,
@@ -350,19 +350,19 @@ fn joint_kind(joint: &JointJson) -> lockstep2d::JointKind {
             spring: spring(joint.spring),
             ..RevoluteJointDef::at(anchor)
         }),
-        JointKind::Prismatic => Kind::Prismatic(PrismaticJointDef {
+        JointType::Prismatic => Kind::Prismatic(PrismaticJointDef {
             limit,
             motor,
             spring: spring(joint.spring),
             ..PrismaticJointDef::new(anchor, axis)
         }),
-        JointKind::Wheel => Kind::Wheel(WheelJointDef {
+        JointType::Wheel => Kind::Wheel(WheelJointDef {
             limit,
             motor,
             spring: spring(joint.spring).or(WheelJointDef::new(anchor, axis).spring),
             ..WheelJointDef::new(anchor, axis)
         }),
-        JointKind::Distance => {
+        JointType::Distance => {
             let rod = DistanceJointDef::rod(anchor, vec2(joint.anchor_b.unwrap_or(joint.anchor)));
             Kind::Distance(DistanceJointDef {
                 length: joint.length.unwrap_or(rod.length),
@@ -371,12 +371,12 @@ fn joint_kind(joint: &JointJson) -> lockstep2d::JointKind {
                 ..rod
             })
         }
-        JointKind::Weld => Kind::Weld(WeldJointDef {
+        JointType::Weld => Kind::Weld(WeldJointDef {
             linear_spring: spring(joint.spring),
             angular_spring: spring(joint.angular_spring),
             ..WeldJointDef::new(anchor)
         }),
-        JointKind::Motor => Kind::Motor(MotorJointDef::new(
+        JointType::Motor => Kind::Motor(MotorJointDef::new(
             vec2(joint.linear_offset.unwrap_or([0.0, 0.0])),
             joint.angular_offset.unwrap_or(0.0),
             joint.max_force.unwrap_or(0.0),

@@ -847,7 +847,7 @@ impl From<CharacterSettingsJson> for CharacterSettings {
 /// The `type` of a joint; revolute is the default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum JointKind {
+pub enum JointType {
     /// `"revolute"`: a pin at `anchor`, with optional limit, motor and spring on the
     /// angle.
     #[default]
@@ -897,7 +897,7 @@ const DEFAULT_JOINT_BIAS_FACTOR: f32 = 0.2;
 pub struct JointJson {
     /// Which joint (`"type"` in the file); revolute when absent.
     #[serde(rename = "type", default)]
-    pub kind: JointKind,
+    pub kind: JointType,
     /// The first body, by its index in the scene's `bodies`.
     pub body_a: usize,
     /// The second body, by its index; not `body_a`.
@@ -969,7 +969,7 @@ impl JointJson {
     /// A rigid revolute joint at the world point `anchor`.
     pub fn revolute(body_a: usize, body_b: usize, anchor: [f32; 2]) -> JointJson {
         JointJson {
-            kind: JointKind::Revolute,
+            kind: JointType::Revolute,
             body_a,
             body_b,
             anchor,
@@ -995,7 +995,7 @@ impl JointJson {
     }
 
     /// A joint of another `kind` at `anchor`, with no options yet.
-    pub fn new(kind: JointKind, body_a: usize, body_b: usize, anchor: [f32; 2]) -> JointJson {
+    pub fn new(kind: JointType, body_a: usize, body_b: usize, anchor: [f32; 2]) -> JointJson {
         JointJson {
             kind,
             ..JointJson::revolute(body_a, body_b, anchor)
@@ -1018,11 +1018,11 @@ impl JointJson {
             ("max_torque", self.max_torque.is_some()),
         ];
         let used: &[&str] = match self.kind {
-            JointKind::Revolute => &["limit", "motor", "spring"],
-            JointKind::Prismatic | JointKind::Wheel => &["axis", "limit", "motor", "spring"],
-            JointKind::Distance => &["anchor_b", "length", "limit", "spring"],
-            JointKind::Weld => &["spring", "angular_spring"],
-            JointKind::Motor => &["linear_offset", "angular_offset", "max_force", "max_torque"],
+            JointType::Revolute => &["limit", "motor", "spring"],
+            JointType::Prismatic | JointType::Wheel => &["axis", "limit", "motor", "spring"],
+            JointType::Distance => &["anchor_b", "length", "limit", "spring"],
+            JointType::Weld => &["spring", "angular_spring"],
+            JointType::Motor => &["linear_offset", "angular_offset", "max_force", "max_torque"],
         };
         set.into_iter()
             .find(|(name, is_set)| *is_set && !used.contains(name))

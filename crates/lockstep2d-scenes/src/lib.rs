@@ -35,7 +35,7 @@ mod walker;
 
 pub use build::Scene;
 pub use def::{
-    BodyJson, BodyKind, CharacterJson, CharacterSettingsJson, JointJson, JointKind, MaterialJson,
+    BodyJson, BodyKind, CharacterJson, CharacterSettingsJson, JointJson, JointType, MaterialJson,
     MotorJson, SceneDef, ShapeJson, ShapeKind, SolverJson, SolverKindJson, SpringJson,
 };
 pub use error::SceneError;
