@@ -49,9 +49,11 @@ pub struct RenderArgs {
 struct Rendered {
     frames: u64,
     steps: u64,
-    /// Time spent in the driver (stepping), and in drawing frames.
+    /// Time spent in the driver (stepping), in drawing frames, and in encoding and
+    /// writing the file (every frame of a GIF; the one PNG at the end).
     physics: Duration,
     drawing: Duration,
+    writing: Duration,
 }
 
 impl RenderArgs {
@@ -87,7 +89,7 @@ pub fn run(args: &RenderArgs) -> Result<(), String> {
     let mut out = ImageOut::create(&args.out, (args.width, args.height), args.fps)?;
     let mut pixmap =
         Pixmap::new(args.width, args.height).ok_or("the picture size is out of range")?;
-    let rendered = render_frames(
+    let mut rendered = render_frames(
         &mut scene,
         hz,
         args,
@@ -95,7 +97,9 @@ pub fn run(args: &RenderArgs) -> Result<(), String> {
         &mut |p| out.frame(p),
         &mut pixmap,
     )?;
+    let start = Instant::now();
     out.finish(&pixmap)?;
+    rendered.writing += start.elapsed();
     print_summary(&scene.name, args, seconds, hz, &rendered);
     Ok(())
 }
@@ -125,6 +129,7 @@ fn render_frames(
         steps: 0,
         physics: Duration::ZERO,
         drawing: Duration::ZERO,
+        writing: Duration::ZERO,
     };
     let mut sparks = Sparks::default();
     let mut progress = Progress::start();
@@ -153,7 +158,9 @@ fn render_frames(
         draw_overlay(pixmap, &[format!("{}  t = {time:.2} s", scene.name)]);
         rendered.drawing += start.elapsed();
 
+        let start = Instant::now();
         sink(pixmap)?;
+        rendered.writing += start.elapsed();
         progress.update(frame + 1, frames);
     }
     progress.finish();
@@ -175,9 +182,15 @@ fn print_summary(name: &str, args: &RenderArgs, seconds: f64, hz: u32, r: &Rende
     } else {
         "no steps ran".to_string()
     };
+    // A GIF encodes every frame; a PNG only the last, once.
+    let written = match image_out::format_of(&args.out) {
+        Ok(Format::Gif) => format!("{:.3} ms per frame written", ms(r.writing, r.frames)),
+        _ => format!("{:.3} ms to write the PNG", ms(r.writing, 1)),
+    };
     let summary = format!(
         "{name}: wrote {} ({}×{}, {} frames at {} fps over {seconds:.2} s, {} steps at {hz} Hz)\n  \
-         {draw_ms:.3} ms per frame drawn, {step_ms:.3} ms per physics step: {ratio}\n",
+         {draw_ms:.3} ms per frame drawn, {step_ms:.3} ms per physics step: {ratio}\n  \
+         {written}\n",
         args.out.display(),
         args.width,
         args.height,
