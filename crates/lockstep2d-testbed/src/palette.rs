@@ -5,7 +5,7 @@
 //! background or over a fill, so the palette holds exactly those blends; a coarse colour
 //! cube catches anything else (text over a body, overlapping edges).
 
-use tiny_skia::{Pixmap, PremultipliedColorU8};
+use tiny_skia::Pixmap;
 
 use crate::colors::{self, BACKGROUND, Rgb};
 
@@ -69,23 +69,39 @@ impl Palette {
         bytes
     }
 
-    /// One palette index per pixel of an opaque frame.
-    pub fn quantise(&mut self, frame: &Pixmap) -> Vec<u8> {
-        let mut indices = Vec::with_capacity(frame.pixels().len());
+    /// One palette index per pixel of an opaque frame. `previous` is an earlier frame of
+    /// the same size (its pixels' bytes and its indices): a row whose pixels are the same
+    /// there takes its indices from it.
+    pub fn quantise(&mut self, frame: &Pixmap, previous: Option<(&[u8], &[u8])>) -> Vec<u8> {
+        let width = frame.width() as usize;
+        let mut indices = vec![0; frame.pixels().len()];
         // Runs of one colour (the background, a body's fill) are most of a frame: a run
-        // after its first pixel costs one comparison.
-        let mut last: Option<(PremultipliedColorU8, u8)> = None;
-        for &pixel in frame.pixels() {
-            let index = match last {
-                Some((seen, index)) if seen == pixel => index,
-                _ => {
-                    let c = pixel.demultiply();
-                    let index = self.index_of(Rgb(c.red(), c.green(), c.blue()));
-                    last = Some((pixel, index));
-                    index
-                }
-            };
-            indices.push(index);
+        // after its first pixel costs one comparison of the pixel's four bytes as a word.
+        let mut last: Option<(u32, u8)> = None;
+        let rows = (indices.chunks_exact_mut(width))
+            .zip(frame.data().chunks_exact(4 * width))
+            .zip(frame.pixels().chunks_exact(width));
+        for (y, ((row, bytes), pixels)) in rows.enumerate() {
+            if let Some((shown_bytes, shown)) = previous
+                && shown_bytes[4 * width * y..4 * width * (y + 1)] == *bytes
+            {
+                row.copy_from_slice(&shown[width * y..width * (y + 1)]);
+                continue;
+            }
+            let words = bytes
+                .chunks_exact(4)
+                .map(|bytes| u32::from_ne_bytes(bytes.try_into().expect("four bytes a pixel")));
+            for ((index, word), pixel) in row.iter_mut().zip(words).zip(pixels) {
+                *index = match last {
+                    Some((seen, index)) if seen == word => index,
+                    _ => {
+                        let c = pixel.demultiply();
+                        let index = self.index_of(Rgb(c.red(), c.green(), c.blue()));
+                        last = Some((word, index));
+                        index
+                    }
+                };
+            }
         }
         indices
     }
@@ -242,13 +258,24 @@ mod tests {
             ]);
         }
         let mut palette = Palette::new();
-        for _ in 0..2 {
-            let indices = palette.quantise(&frame);
-            for (i, (pixel, index)) in frame.pixels().iter().zip(indices).enumerate() {
+        let expected: Vec<u8> = (frame.pixels().iter())
+            .map(|pixel| {
                 let c = pixel.demultiply();
-                let expected = nearest(&palette.colors, Rgb(c.red(), c.green(), c.blue()));
-                assert_eq!(index, expected, "pixel {i}");
-            }
+                nearest(&palette.colors, Rgb(c.red(), c.green(), c.blue()))
+            })
+            .collect();
+        let first = palette.quantise(&frame, None);
+        assert_eq!(first, expected, "from the palette search");
+        assert_eq!(palette.quantise(&frame, None), expected, "from the cache");
+        // Rows that are the same in the previous frame take its indices, the others not.
+        let mut changed = frame.clone();
+        changed.data_mut()[4 * 64 * 2..4 * 64 * 3].fill(255);
+        let shown = vec![7; expected.len()];
+        let indices = palette.quantise(&changed, Some((frame.data(), &shown)));
+        let white = nearest(&palette.colors, Rgb(255, 255, 255));
+        for (y, row) in indices.chunks_exact(64).enumerate() {
+            let want = if y == 2 { white } else { 7 };
+            assert!(row.iter().all(|&i| i == want), "row {y}: {row:?}");
         }
     }
 }
