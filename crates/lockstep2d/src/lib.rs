@@ -19,6 +19,9 @@
 pub mod integrate;
 pub mod math;
 
+/// This engine's version, as its `Cargo.toml` gives it.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 mod body;
 mod broadphase;
 mod character;
