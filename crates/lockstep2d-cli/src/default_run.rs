@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::exit::CliResult;
 use crate::render::{self, RenderArgs};
 use crate::view::{self, ViewArgs};
 
@@ -16,12 +17,12 @@ const GIF_SECONDS: f64 = 4.0;
 const GIF_SIZE: (u32, u32) = (480, 270);
 const GIF_FPS: f64 = 25.0;
 
-pub fn run() -> Result<(), String> {
+pub fn run() -> CliResult {
     if display_present() {
         let args = ViewArgs::default_for(DEFAULT_SCENE);
         let session = view::prepare(&args)?;
         match view::open_window(&args) {
-            Ok(window) => return view::run_in(window, session, &args),
+            Ok(window) => return Ok(view::run_in(window, session, &args)?),
             Err(e) => eprintln!("lockstep2d: {e}; rendering to a file instead"),
         }
     }
@@ -32,6 +33,7 @@ pub fn run() -> Result<(), String> {
         width: GIF_SIZE.0,
         height: GIF_SIZE.1,
         fps: GIF_FPS,
+        json: false,
     })
 }
 

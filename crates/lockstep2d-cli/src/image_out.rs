@@ -11,7 +11,8 @@ pub const MAX_GIF_FPS: f64 = 100.0;
 
 pub enum ImageOut {
     Png(PathBuf, File),
-    Gif(PathBuf, GifWriter<BufWriter<File>>),
+    /// Boxed: the writer holds its palette, cache and last frame inline.
+    Gif(PathBuf, Box<GifWriter<BufWriter<File>>>),
 }
 
 /// What the file name asks for.
@@ -47,7 +48,7 @@ impl ImageOut {
             Format::Gif => {
                 let writer =
                     GifWriter::new(BufWriter::new(file), width, height, fps).map_err(failed)?;
-                Ok(ImageOut::Gif(path.to_path_buf(), writer))
+                Ok(ImageOut::Gif(path.to_path_buf(), Box::new(writer)))
             }
         }
     }

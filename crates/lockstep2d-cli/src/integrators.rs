@@ -11,12 +11,14 @@ use lockstep2d_integrate::problems::{Problem, seed_ballistic};
 use lockstep2d_testbed::{LineChart, Series, draw_line_chart};
 use serde::Serialize;
 
+use crate::exit::CliResult;
+
 #[derive(Args, Debug)]
 pub struct IntegratorsArgs {
     /// Directory for the plots (error_vs_dt.png, energy_vs_time.png).
     #[arg(long, default_value = "target/integrators")]
     out: PathBuf,
-    /// Print one JSON object instead of tables: `integrators` ({name, order,
+    /// Print one JSON object instead of tables: `format`, `integrators` ({name, order,
     /// energy_drift}; the order measured on the harmonic oscillator, a drift too large
     /// for f64 as null) and `ballistic` ({p, v} of the SDL 2 game-loop article's test after 100 steps).
     #[arg(long)]
@@ -51,7 +53,7 @@ struct Ballistic {
     v: f64,
 }
 
-pub fn run(args: &IntegratorsArgs) -> Result<(), String> {
+pub fn run(args: &IntegratorsArgs) -> CliResult {
     let orders: Vec<Vec<Option<f64>>> = Problem::ALL
         .iter()
         .map(|&problem| Integrator::ALL.map(|i| measured_order(problem, i)).to_vec())
@@ -75,8 +77,7 @@ pub fn run(args: &IntegratorsArgs) -> Result<(), String> {
     };
     let plots = write_plots(&args.out)?;
     if args.json {
-        let json = serde_json::to_string(&report).map_err(|e| e.to_string())?;
-        println!("{json}");
+        crate::json::print(&report)?;
     } else {
         print_tables(&orders, &report, &plots);
     }

@@ -1,9 +1,11 @@
 //! `lockstep2d`: list, run and inspect physics scenes from the command line.
 
 mod default_run;
+mod exit;
 mod frames;
 mod image_out;
 mod integrators;
+mod json;
 mod netplay;
 mod progress;
 mod query;
@@ -17,13 +19,17 @@ mod view;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
+use serde::Serialize;
+
+use crate::exit::{CliResult, EXIT_CODES_HELP};
 
 #[derive(Parser)]
 #[command(
     name = "lockstep2d",
     version,
-    about = "A deterministic 2D physics engine"
+    about = "A deterministic 2D physics engine",
+    after_help = EXIT_CODES_HELP
 )]
 struct Cli {
     #[command(subcommand)]
@@ -33,38 +39,51 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// List the named scenes.
-    Scenes,
+    #[command(after_help = EXIT_CODES_HELP)]
+    Scenes(ScenesArgs),
     /// Run a scene headless and print a summary (or JSON).
+    #[command(after_help = EXIT_CODES_HELP)]
     Run(run::RunArgs),
     /// Render a scene headless to a PNG (last frame) or an animated GIF.
+    #[command(after_help = EXIT_CODES_HELP)]
     Render(render::RenderArgs),
     /// Open the testbed window on a scene (default: pyramid).
+    #[command(after_help = EXIT_CODES_HELP)]
     View(view::ViewArgs),
-    /// Roll back and replay every frame of a scripted run; fail at the first frame that
-    /// differs (GGRS's sync test).
+    /// Roll back and replay every frame of a scripted run; exits with code 3 at the
+    /// first frame that differs (GGRS's sync test).
+    #[command(after_help = EXIT_CODES_HELP)]
     Synctest(synctest::SyncTestArgs),
     /// Record a scripted run's inputs, edits and state hashes to a file.
+    #[command(after_help = EXIT_CODES_HELP)]
     Record(replay::RecordArgs),
-    /// Re-simulate a recording and check its state hashes frame by frame.
+    /// Re-simulate a recording and check its state hashes frame by frame; exits with
+    /// code 3 at the first that differs.
+    #[command(after_help = EXIT_CODES_HELP)]
     Replay(replay::ReplayArgs),
     /// Measure every point-mass integrator: order of convergence, energy drift, plots.
+    #[command(after_help = EXIT_CODES_HELP)]
     Integrators(integrators::IntegratorsArgs),
     /// Step a scene, then cast a ray or ask what touches a point or a box.
+    #[command(after_help = EXIT_CODES_HELP)]
     Query(query::QueryArgs),
     /// Play a scene as one peer of a two-player rollback session over UDP (GGRS);
     /// exits with code 3 if the peers' states differ (a desync).
+    #[command(after_help = EXIT_CODES_HELP)]
     Netplay(netplay::NetplayArgs),
+}
+
+#[derive(Args, Debug)]
+struct ScenesArgs {
+    /// Print one JSON object `{"format": 1, "scenes": [...]}` instead of a name a line.
+    #[arg(long)]
+    json: bool,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Some(Command::Scenes) => {
-            for name in lockstep2d_scenes::names() {
-                println!("{name}");
-            }
-            Ok(())
-        }
+        Some(Command::Scenes(args)) => scenes(&args),
         Some(Command::Run(args)) => run::run(&args),
         Some(Command::Render(args)) => render::run(&args),
         Some(Command::View(args)) => view::run(&args),
@@ -73,19 +92,23 @@ fn main() -> ExitCode {
         Some(Command::Replay(args)) => replay::run_replay(&args),
         Some(Command::Integrators(args)) => integrators::run(&args),
         Some(Command::Query(args)) => query::run(&args),
-        Some(Command::Netplay(args)) => return finish(netplay::run(&args)),
+        Some(Command::Netplay(args)) => netplay::run(&args),
         None => default_run::run(),
     };
-    finish(result.map(|()| ExitCode::SUCCESS))
+    exit::finish(result)
 }
 
-/// The exit code of a command, its error said on stderr.
-fn finish(result: Result<ExitCode, String>) -> ExitCode {
-    match result {
-        Ok(code) => code,
-        Err(message) => {
-            eprintln!("lockstep2d: {message}");
-            ExitCode::FAILURE
+fn scenes(args: &ScenesArgs) -> CliResult {
+    let scenes = lockstep2d_scenes::names();
+    if args.json {
+        #[derive(Serialize)]
+        struct Scenes<'a> {
+            scenes: &'a [&'a str],
         }
+        return json::print(&Scenes { scenes });
     }
+    for name in scenes {
+        println!("{name}");
+    }
+    Ok(())
 }

@@ -11,6 +11,8 @@ use lockstep2d::{Aabb, QueryFilter, RayHit, ShapeId, Vec2, World};
 use lockstep2d_scenes::Scene;
 use serde::Serialize;
 
+use crate::exit::{CliError, CliResult};
+
 #[derive(Args, Debug)]
 pub struct QueryArgs {
     /// A named scene (see `lockstep2d scenes`) or a scene file (.json).
@@ -30,7 +32,7 @@ pub struct QueryArgs {
     /// The shapes touching the box from (x0, y0) to (x1, y1).
     #[arg(long, value_name = "X0,Y0,X1,Y1", allow_hyphen_values = true)]
     aabb: Option<String>,
-    /// Print one JSON object `{"hits": [...]}` instead of a table.
+    /// Print one JSON object `{"format": 1, "hits": [...]}` instead of a table.
     #[arg(long)]
     json: bool,
 }
@@ -60,8 +62,8 @@ enum Question {
     Box(Aabb),
 }
 
-pub fn run(args: &QueryArgs) -> Result<(), String> {
-    let question = question(args)?;
+pub fn run(args: &QueryArgs) -> CliResult {
+    let question = question(args).map_err(CliError::usage)?;
     let mut scene = crate::scene_arg::build(&args.scene)?;
     let dt = 1.0 / scene.hz;
     for _ in 0..args.steps {
@@ -69,8 +71,7 @@ pub fn run(args: &QueryArgs) -> Result<(), String> {
     }
     let hits = ask(&scene, &question)?;
     if args.json {
-        let line = serde_json::to_string(&Hits { hits }).map_err(|e| e.to_string())?;
-        println!("{line}");
+        crate::json::print(&Hits { hits })?;
     } else {
         print_table(&hits);
     }

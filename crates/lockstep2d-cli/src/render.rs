@@ -12,6 +12,9 @@ use lockstep2d::{FixedStepper, StepperConfig};
 use lockstep2d_scenes::Scene;
 use lockstep2d_testbed::{Camera, Pixmap, Sparks, draw_overlay, draw_world, scene_bounds};
 
+use serde::Serialize;
+
+use crate::exit::{CliError, CliResult};
 use crate::image_out::{self, Format, ImageOut};
 use crate::progress::Progress;
 use crate::scene_arg;
@@ -43,18 +46,25 @@ pub struct RenderArgs {
         allow_negative_numbers = true
     )]
     pub fps: f64,
+    /// Print one JSON object instead of a summary.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// What a render did, for the summary.
 struct Rendered {
     frames: u64,
     steps: u64,
-    /// Time spent in the driver (stepping), and in drawing frames.
+    /// Time spent in the driver (stepping), in drawing frames, and in encoding and
+    /// writing the file (every frame of a GIF; the one PNG at the end).
     physics: Duration,
     drawing: Duration,
+    writing: Duration,
 }
 
 impl RenderArgs {
+    /// The frames to draw and the seconds they cover; what is wrong with the flags is a
+    /// usage error.
     fn check(&self, scene: &Scene) -> Result<(u64, f64), String> {
         let fps = self.fps;
         if !(fps.is_finite() && fps > 0.0 && fps <= 1000.0) {
@@ -80,14 +90,14 @@ impl RenderArgs {
     }
 }
 
-pub fn run(args: &RenderArgs) -> Result<(), String> {
+pub fn run(args: &RenderArgs) -> CliResult {
     let mut scene = scene_arg::build(&args.scene)?;
     let hz = scene_arg::whole_hz(&scene)?;
-    let (frames, seconds) = args.check(&scene)?;
+    let (frames, seconds) = args.check(&scene).map_err(CliError::usage)?;
     let mut out = ImageOut::create(&args.out, (args.width, args.height), args.fps)?;
     let mut pixmap =
         Pixmap::new(args.width, args.height).ok_or("the picture size is out of range")?;
-    let rendered = render_frames(
+    let mut rendered = render_frames(
         &mut scene,
         hz,
         args,
@@ -95,8 +105,14 @@ pub fn run(args: &RenderArgs) -> Result<(), String> {
         &mut |p| out.frame(p),
         &mut pixmap,
     )?;
+    let start = Instant::now();
     out.finish(&pixmap)?;
-    print_summary(&scene.name, args, seconds, hz, &rendered);
+    rendered.writing += start.elapsed();
+    let report = Report::new(&scene.name, args, seconds, hz, &rendered);
+    if args.json {
+        return crate::json::print(&report);
+    }
+    print_summary(&report);
     Ok(())
 }
 
@@ -125,6 +141,7 @@ fn render_frames(
         steps: 0,
         physics: Duration::ZERO,
         drawing: Duration::ZERO,
+        writing: Duration::ZERO,
     };
     let mut sparks = Sparks::default();
     let mut progress = Progress::start();
@@ -153,7 +170,9 @@ fn render_frames(
         draw_overlay(pixmap, &[format!("{}  t = {time:.2} s", scene.name)]);
         rendered.drawing += start.elapsed();
 
+        let start = Instant::now();
         sink(pixmap)?;
+        rendered.writing += start.elapsed();
         progress.update(frame + 1, frames);
     }
     progress.finish();
@@ -167,23 +186,76 @@ fn frame_time(k: u64, fps: f64) -> Duration {
     Duration::from_nanos(at(k + 1) - at(k))
 }
 
-fn print_summary(name: &str, args: &RenderArgs, seconds: f64, hz: u32, r: &Rendered) {
-    let ms = |d: Duration, n: u64| 1e3 * d.as_secs_f64() / n.max(1) as f64;
-    let (draw_ms, step_ms) = (ms(r.drawing, r.frames), ms(r.physics, r.steps));
+/// What a render wrote and what its frames cost: the summary, or `--json`.
+#[derive(Serialize)]
+struct Report<'a> {
+    scene: &'a str,
+    out: String,
+    width: u32,
+    height: u32,
+    fps: f64,
+    seconds: f64,
+    frames: u64,
+    steps: u64,
+    hz: u32,
+    ms_per_frame_drawn: f64,
+    ms_per_step: f64,
+    /// Frames encoded into the file: every frame of a GIF, the last of a PNG.
+    frames_written: u64,
+    /// The time to encode and write the file, over `frames_written`.
+    ms_per_frame_written: f64,
+    #[serde(skip)]
+    gif: bool,
+}
+
+impl Report<'_> {
+    fn new<'a>(
+        name: &'a str,
+        args: &RenderArgs,
+        seconds: f64,
+        hz: u32,
+        r: &Rendered,
+    ) -> Report<'a> {
+        let ms = |d: Duration, n: u64| 1e3 * d.as_secs_f64() / n.max(1) as f64;
+        let gif = image_out::format_of(&args.out) == Ok(Format::Gif);
+        let frames_written = if gif { r.frames } else { 1 };
+        Report {
+            scene: name,
+            out: args.out.display().to_string(),
+            width: args.width,
+            height: args.height,
+            fps: args.fps,
+            seconds,
+            frames: r.frames,
+            steps: r.steps,
+            hz,
+            ms_per_frame_drawn: ms(r.drawing, r.frames),
+            ms_per_step: ms(r.physics, r.steps),
+            frames_written,
+            ms_per_frame_written: ms(r.writing, frames_written),
+            gif,
+        }
+    }
+}
+
+fn print_summary(r: &Report) {
+    let (draw_ms, step_ms) = (r.ms_per_frame_drawn, r.ms_per_step);
     let ratio = if step_ms > 0.0 {
         format!("one frame drawn costs {:.1} steps", draw_ms / step_ms)
     } else {
         "no steps ran".to_string()
     };
+    // A GIF encodes every frame; a PNG only the last, once.
+    let written = if r.gif {
+        format!("{:.3} ms per frame written", r.ms_per_frame_written)
+    } else {
+        format!("{:.3} ms to write the PNG", r.ms_per_frame_written)
+    };
     let summary = format!(
-        "{name}: wrote {} ({}×{}, {} frames at {} fps over {seconds:.2} s, {} steps at {hz} Hz)\n  \
-         {draw_ms:.3} ms per frame drawn, {step_ms:.3} ms per physics step: {ratio}\n",
-        args.out.display(),
-        args.width,
-        args.height,
-        r.frames,
-        args.fps,
-        r.steps
+        "{}: wrote {} ({}×{}, {} frames at {} fps over {:.2} s, {} steps at {} Hz)\n  \
+         {draw_ms:.3} ms per frame drawn, {step_ms:.3} ms per physics step: {ratio}\n  \
+         {written}\n",
+        r.scene, r.out, r.width, r.height, r.frames, r.fps, r.seconds, r.steps, r.hz
     );
     // The file is written; a reader that closed the pipe (`| head -1`) is no failure.
     let _ = std::io::stdout().write_all(summary.as_bytes());

@@ -4,7 +4,10 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use lockstep2d_scenes::{Recording, record, replay};
+use lockstep2d_scenes::{RECORDING_FORMAT, Recording, ReplayError, record, replay};
+use serde::Serialize;
+
+use crate::exit::{CliError, CliResult};
 
 #[derive(Args, Debug)]
 pub struct RecordArgs {
@@ -16,38 +19,131 @@ pub struct RecordArgs {
     /// Where to write the recording (JSON).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
+    /// Print one JSON object instead of a summary.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
     /// A recording written by `lockstep2d record`.
     file: PathBuf,
+    /// Print one JSON object instead of a summary.
+    #[arg(long)]
+    json: bool,
 }
 
-pub fn run_record(args: &RecordArgs) -> Result<(), String> {
+/// What `record --json` prints.
+#[derive(Serialize)]
+struct Recorded<'a> {
+    scene: &'a str,
+    out: String,
+    frames: usize,
+    /// The state hash the last frame ended in, or null for no frames.
+    last_state_hash: Option<&'a str>,
+    recording_format: u32,
+    engine_version: &'a str,
+}
+
+/// What `replay --json` prints.
+#[derive(Serialize)]
+struct Replayed<'a> {
+    file: String,
+    /// The frames in the recording, and those replayed with matching hashes.
+    frames: usize,
+    frames_matched: usize,
+    recording_format: u32,
+    /// The engine that recorded the run, and this one.
+    recorded_engine_version: &'a str,
+    engine_version: &'a str,
+    /// The first frame whose state hash differs from the recording's, or null.
+    mismatch: Option<Mismatch>,
+}
+
+#[derive(Serialize)]
+struct Mismatch {
+    frame: usize,
+    recorded: String,
+    replayed: String,
+}
+
+pub fn run_record(args: &RecordArgs) -> CliResult {
     let def = crate::scene_arg::load(&args.scene)?;
     let recording = record(&def, args.frames).map_err(|e| format!("record {}: {e}", args.scene))?;
     let text = serde_json::to_string(&recording).map_err(|e| e.to_string())?;
     let out = args.out.display();
     std::fs::write(&args.out, text).map_err(|e| format!("--out {out}: {e}"))?;
-    let last = recording
-        .frames
-        .last()
-        .map_or("-", |f| f.state_hash.as_str());
+    let last = recording.frames.last().map(|f| f.state_hash.as_str());
+    if args.json {
+        return crate::json::print(&Recorded {
+            scene: &args.scene,
+            out: out.to_string(),
+            frames: recording.frames.len(),
+            last_state_hash: last,
+            recording_format: recording.format,
+            engine_version: &recording.engine_version,
+        });
+    }
     println!(
-        "recorded {} frames of {} to {out} (last state hash {last})",
+        "recorded {} frames of {} to {out} (last state hash {})",
         recording.frames.len(),
-        args.scene
+        args.scene,
+        last.unwrap_or("-")
     );
     Ok(())
 }
 
-pub fn run_replay(args: &ReplayArgs) -> Result<(), String> {
+pub fn run_replay(args: &ReplayArgs) -> CliResult {
     let shown = args.file.display();
     let text = std::fs::read_to_string(&args.file).map_err(|e| format!("{shown}: {e}"))?;
-    let recording: Recording =
-        serde_json::from_str(&text).map_err(|e| format!("{shown}: not a recording: {e}"))?;
-    let frames = replay(&recording).map_err(|e| format!("replay {shown}: {e}"))?;
-    println!("replayed {frames} frames of {shown}: every state hash matches the recording");
-    Ok(())
+    let recording = Recording::from_json(&text).map_err(|e| format!("{shown}: {e}"))?;
+    let engine = lockstep2d::VERSION;
+    if recording.engine_version != engine {
+        eprintln!(
+            "lockstep2d: warning: {shown} was recorded by lockstep2d {}, and this is {engine}: \
+             the state hashes say whether it still simulates the same bits",
+            recording.engine_version
+        );
+    }
+    let mut report = Replayed {
+        file: shown.to_string(),
+        frames: recording.frames.len(),
+        frames_matched: 0,
+        recording_format: RECORDING_FORMAT,
+        recorded_engine_version: &recording.engine_version,
+        engine_version: engine,
+        mismatch: None,
+    };
+    let outcome = match replay(&recording) {
+        Ok(frames) => {
+            report.frames_matched = frames;
+            Ok(())
+        }
+        Err(error) => {
+            let ReplayError::Mismatch {
+                frame,
+                recorded,
+                replayed,
+            } = &error
+            else {
+                return Err(format!("replay {shown}: {error}").into());
+            };
+            report.frames_matched = *frame;
+            report.mismatch = Some(Mismatch {
+                frame: *frame,
+                recorded: recorded.clone(),
+                replayed: replayed.clone(),
+            });
+            Err(CliError::mismatch(format!("replay {shown}: {error}")))
+        }
+    };
+    if args.json {
+        crate::json::print(&report)?;
+    } else if outcome.is_ok() {
+        println!(
+            "replayed {} frames of {shown}: every state hash matches the recording",
+            report.frames_matched
+        );
+    }
+    outcome
 }

@@ -4,10 +4,11 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
-use lockstep2d::{BodyId, Snapshot, StepProfile, World};
-use lockstep2d_scenes::{Scene, SceneDef, SolverKindJson};
+use lockstep2d::{BodyId, Snapshot, StepProfile, World, WorldDef};
+use lockstep2d_scenes::{Scene, SceneDef, SolverJson, SolverKindJson};
 use serde::Serialize;
 
+use crate::exit::{CliError, CliResult};
 use crate::frames::{self, FrameArgs, FrameRow, FrameSummary, FramesRun};
 use crate::stages::{StageSum, stage_line};
 
@@ -70,7 +71,8 @@ pub struct RunArgs {
 
 impl RunArgs {
     /// The scene definition with this command's overrides applied.
-    fn scene_def(&self) -> Result<SceneDef, String> {
+    fn scene_def(&self) -> CliResult<SceneDef> {
+        self.check_solver_flags()?;
         let mut def = match &self.scene {
             Some(scene) => crate::scene_arg::load(scene)?,
             // An empty world at the default rate, for the loaded state to fill.
@@ -78,7 +80,7 @@ impl RunArgs {
         };
         if let Some(hz) = self.hz {
             if !(hz.is_finite() && hz > 0.0) {
-                return Err(format!("--hz {hz}: must be a number > 0"));
+                return Err(CliError::usage(format!("--hz {hz}: must be a number > 0")));
             }
             def.hz = hz;
         }
@@ -102,6 +104,28 @@ impl RunArgs {
         def.solver.position_correction &= !self.no_position_correction;
         def.sleep &= !self.no_sleep;
         Ok(def)
+    }
+
+    /// A solver flag the engine refuses is a usage error, not the scene's: each is tried
+    /// alone, on an empty world with the default solver.
+    fn check_solver_flags(&self) -> CliResult {
+        type Set = fn(&mut SolverJson, u32);
+        let flags: [(&str, Option<u32>, Set); 2] = [
+            ("--substeps", self.substeps, |s, n| s.substeps = n),
+            ("--iterations", self.iterations, |s, n| s.iterations = n),
+        ];
+        for (flag, value, set) in flags {
+            let Some(value) = value else { continue };
+            let mut solver = SolverJson::default();
+            set(&mut solver, value);
+            let def = WorldDef {
+                solver: solver.into(),
+                ..WorldDef::default()
+            };
+            World::new(&def)
+                .map_err(|e| CliError::usage(format!("{flag} {value}: {}", e.reason())))?;
+        }
+        Ok(())
     }
 }
 
@@ -166,7 +190,7 @@ fn body_states(world: &World, bodies: &[BodyId]) -> Vec<BodyState> {
         .collect()
 }
 
-pub fn run(args: &RunArgs) -> Result<(), String> {
+pub fn run(args: &RunArgs) -> CliResult {
     let def = args.scene_def()?;
     let Scene {
         name,
@@ -182,8 +206,8 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
     }
     world
         .set_threads(args.threads)
-        .map_err(|e| format!("--threads {}: {}", args.threads, e.reason()))?;
-    let plan = args.frames.plan(hz, steps, bodies.len())?;
+        .map_err(|e| CliError::usage(format!("--threads {}: {}", args.threads, e.reason())))?;
+    let plan = (args.frames.plan(hz, steps, bodies.len())).map_err(CliError::usage)?;
     let dt = 1.0 / hz;
     let initial = body_states(&world, &bodies);
 
@@ -224,8 +248,7 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
         frame_summary,
     };
     if args.json {
-        let text = serde_json::to_string(&report).map_err(|e| e.to_string())?;
-        println!("{text}");
+        crate::json::print(&report)?;
     } else {
         print_summary(&report, hz);
     }

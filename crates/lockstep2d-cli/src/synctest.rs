@@ -5,7 +5,14 @@
 use std::time::Instant;
 
 use clap::Args;
-use lockstep2d_scenes::{Script, sync_test};
+use lockstep2d::{BodyId, Vec2, World};
+use lockstep2d_scenes::{Script, SyncTestError, sync_test};
+use serde::Serialize;
+
+use crate::exit::{CliError, CliResult};
+
+/// How far `--nudge-at` moves its body (m), as `netplay --nudge-at` does.
+const NUDGE: f32 = 1e-6;
 
 #[derive(Args, Debug)]
 pub struct SyncTestArgs {
@@ -20,40 +27,144 @@ pub struct SyncTestArgs {
     /// Threads that solve contacts (the result does not depend on it).
     #[arg(long, default_value_t = 1)]
     threads: u32,
+    /// A deliberate mismatch, to see it caught: the first time this frame is played
+    /// (not when it is played again) player 0's body moves by 1e-6 m first, as state
+    /// kept outside the world would make it.
+    #[arg(long, value_name = "FRAME")]
+    nudge_at: Option<u64>,
+    /// Print one JSON object instead of a summary.
+    #[arg(long)]
+    json: bool,
 }
 
-pub fn run(args: &SyncTestArgs) -> Result<(), String> {
-    // The first rollback comes after `check_distance` frames: a distance of 0, or one
-    // the run never reaches, would report no mismatch without checking a frame.
-    if args.check_distance == 0 || args.check_distance >= args.frames {
-        return Err(format!(
-            "--check-distance {}: must be at least 1 and less than --frames ({})",
-            args.check_distance, args.frames
-        ));
+/// What `--json` prints.
+#[derive(Serialize)]
+struct Report {
+    scene: String,
+    frames: u64,
+    check_distance: u64,
+    /// Frames played again after a rollback (each compared with the first time); none
+    /// when a mismatch stopped the run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    resimulated: Option<u64>,
+    /// The first frame that differed, or null.
+    mismatch: Option<Mismatch>,
+    seconds: f64,
+}
+
+#[derive(Serialize)]
+struct Mismatch {
+    frame: u64,
+    /// The state hashes the first time and played again.
+    first: String,
+    again: String,
+}
+
+impl SyncTestArgs {
+    fn check(&self) -> CliResult {
+        // The first rollback comes after `check_distance` frames: a distance of 0, or
+        // one the run never reaches, would report no mismatch without checking a frame.
+        if self.check_distance == 0 || self.check_distance >= self.frames {
+            return Err(CliError::usage(format!(
+                "--check-distance {}: must be at least 1 and less than --frames ({})",
+                self.check_distance, self.frames
+            )));
+        }
+        if let Some(frame) = self.nudge_at.filter(|&f| f >= self.frames) {
+            return Err(CliError::usage(format!(
+                "--nudge-at {frame}: must be less than --frames ({})",
+                self.frames
+            )));
+        }
+        Ok(())
     }
+}
+
+pub fn run(args: &SyncTestArgs) -> CliResult {
+    args.check()?;
     let mut scene = crate::scene_arg::build(&args.scene)?;
     scene
         .world
         .set_threads(args.threads)
-        .map_err(|e| format!("--threads {}: {e}", args.threads))?;
+        .map_err(|e| CliError::usage(format!("--threads {}: {}", args.threads, e.reason())))?;
     let dt = 1.0 / scene.hz;
     let script = Script::new(&scene.world);
+    let nudge = match (args.nudge_at, script.players().first()) {
+        (Some(frame), Some(&body)) => Some((frame, body)),
+        (Some(frame), None) => {
+            return Err(CliError::usage(format!(
+                "--nudge-at {frame}: {} has no player to nudge",
+                scene.name
+            )));
+        }
+        (None, _) => None,
+    };
+    // The newest frame played so far: a frame past it is played the first time.
+    let mut newest: Option<u64> = None;
     let started = Instant::now();
-    let report = sync_test(
+    let result = sync_test(
         &mut scene.world,
         args.frames,
         args.check_distance,
-        |frame, world| script.play(frame, world, dt),
-    )
-    .map_err(|e| format!("synctest {}: {e}", scene.name))?;
-    println!(
-        "synctest {}: {} frames, rolled back {} frames every frame, {} frames played again, \
-         0 mismatches ({:.1} s)",
-        scene.name,
-        report.frames,
-        report.check_distance,
-        report.resimulated,
-        started.elapsed().as_secs_f64()
+        |frame, world| {
+            let first_time = newest.is_none_or(|n| frame > n);
+            if first_time {
+                newest = Some(frame);
+                if let Some((_, body)) = nudge.filter(|&(at, _)| at == frame) {
+                    nudge_body(world, body)?;
+                }
+            }
+            script.play(frame, world, dt)
+        },
     );
-    Ok(())
+    let seconds = started.elapsed().as_secs_f64();
+    let mut report = Report {
+        scene: scene.name.clone(),
+        frames: args.frames,
+        check_distance: args.check_distance,
+        resimulated: None,
+        mismatch: None,
+        seconds,
+    };
+    let outcome = match result {
+        Ok(done) => {
+            report.resimulated = Some(done.resimulated);
+            Ok(())
+        }
+        Err(
+            error @ SyncTestError::Mismatch {
+                frame,
+                first,
+                again,
+            },
+        ) => {
+            report.mismatch = Some(Mismatch {
+                frame,
+                first: format!("{first:#018x}"),
+                again: format!("{again:#018x}"),
+            });
+            Err(CliError::mismatch(format!(
+                "synctest {}: {error}",
+                scene.name
+            )))
+        }
+        Err(error) => return Err(format!("synctest {}: {error}", scene.name).into()),
+    };
+    if args.json {
+        crate::json::print(&report)?;
+    } else if let Some(resimulated) = report.resimulated {
+        println!(
+            "synctest {}: {} frames, rolled back {} frames every frame, {resimulated} frames \
+             played again, 0 mismatches ({seconds:.1} s)",
+            report.scene, report.frames, report.check_distance,
+        );
+    }
+    outcome
+}
+
+/// Moves `body` right by `NUDGE`.
+fn nudge_body(world: &mut World, body: BodyId) -> lockstep2d::Result<()> {
+    let position = world.position(body)? + Vec2::new(NUDGE, 0.0);
+    let angle = world.angle(body)?;
+    world.set_transform(body, position, angle)
 }

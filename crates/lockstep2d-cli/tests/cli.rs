@@ -26,6 +26,15 @@ fn scratch_file(tag: &str, name: &str) -> (std::path::PathBuf, String) {
     (dir, file)
 }
 
+/// The one JSON object a command printed, which names its format.
+fn json_of(args: &[&str], output: &Output) -> serde_json::Value {
+    let text = stdout(output);
+    assert_eq!(text.lines().count(), 1, "{args:?}: not one line: {text}");
+    let json: serde_json::Value = serde_json::from_str(&text).expect("one JSON object");
+    assert_eq!(json["format"], 1, "{args:?}: {json}");
+    json
+}
+
 fn run_json(args: &[&str]) -> serde_json::Value {
     let output = lockstep2d(args);
     assert!(
@@ -33,7 +42,18 @@ fn run_json(args: &[&str]) -> serde_json::Value {
         "{args:?} failed: {}",
         stderr(&output)
     );
-    serde_json::from_str(&stdout(&output)).expect("one JSON object")
+    json_of(args, &output)
+}
+
+/// The exit code, with stderr shown when it is not `expected`.
+fn assert_exit(args: &[&str], output: &Output, expected: i32) {
+    assert_eq!(
+        output.status.code(),
+        Some(expected),
+        "{args:?}: stdout {}, stderr {}",
+        stdout(output),
+        stderr(output)
+    );
 }
 
 #[test]
@@ -141,7 +161,7 @@ fn scene_files_run_and_bad_ones_explain_themselves() {
     let bad = dir.join("bad.json");
     std::fs::write(&bad, bad_density.to_json()).unwrap();
     let output = lockstep2d(&["run", bad.to_str().unwrap()]);
-    assert!(!output.status.success());
+    assert_exit(&["run", "bad.json"], &output, 1);
     assert!(
         stderr(&output).contains("bodies[3].shapes[0].density"),
         "message does not name the field: {}",
@@ -149,24 +169,103 @@ fn scene_files_run_and_bad_ones_explain_themselves() {
     );
 
     let missing = lockstep2d(&["run", "no/such/file.json"]);
-    assert!(!missing.status.success());
+    assert_exit(&["run", "no/such/file.json"], &missing, 1);
     assert!(stderr(&missing).contains("no/such/file.json"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Bad arguments are usage errors (exit code 2), whether clap refuses them or a check
+/// after parsing does; a name that is neither a scene nor a file is an error (1).
 #[test]
 fn bad_arguments_fail_with_a_message() {
-    for args in [
-        &["run", "no_such_scene"][..],
-        &["run", "pyramid", "--steps", "many"],
-        &["run", "pyramid", "--hz", "0"],
-        &["run", "pyramid", "--iterations", "0"],
-        &["run", "pyramid", "--bogus"],
-    ] {
+    let cases: &[(&[&str], i32)] = &[
+        (&["run", "no_such_scene"], 1),
+        (&["run", "pyramid", "--steps", "many"], 2),
+        (&["run", "pyramid", "--bogus"], 2),
+        (&["run", "pyramid", "--hz", "0"], 2),
+        (&["run", "pyramid", "--iterations", "0"], 2),
+        (&["run", "pyramid", "--substeps", "1000"], 2),
+        (&["run", "pyramid", "--threads", "1000"], 2),
+        (&["run", "pyramid", "--trace-body", "3"], 2),
+        (
+            &["run", "pyramid", "--render-hz", "60", "--trace-body", "79"],
+            2,
+        ),
+        (
+            &["synctest", "ragdoll", "--frames", "60", "--nudge-at", "60"],
+            2,
+        ),
+        (&["synctest", "ragdoll", "--threads", "0"], 2),
+        (&["render", "pyramid", "--out", "x.jpg"], 2),
+        (&["view", "pyramid", "--screenshot", "x.jpg"], 2),
+        (&["query", "pyramid", "--ray", "1,2"], 2),
+        (&["query", "pyramid"], 2),
+        (&["record", "ragdoll"], 2),
+        (&["replay", "no/such/recording.json"], 1),
+        (&["nosuchcommand"], 2),
+    ];
+    for &(args, code) in cases {
         let output = lockstep2d(args);
-        assert!(!output.status.success(), "{args:?} succeeded");
+        assert_exit(args, &output, code);
         assert!(!stderr(&output).trim().is_empty(), "{args:?}: no message");
     }
+}
+
+#[test]
+fn help_lists_the_exit_codes() {
+    for args in [
+        &["--help"][..],
+        &["synctest", "--help"],
+        &["replay", "--help"],
+    ] {
+        let output = lockstep2d(args);
+        assert_exit(args, &output, 0);
+        let help = stdout(&output);
+        for line in [
+            "Exit codes:",
+            "0  success",
+            "1  an error",
+            "2  usage",
+            "3  a mismatch",
+        ] {
+            assert!(help.contains(line), "{args:?}: no {line:?} in {help}");
+        }
+    }
+}
+
+/// Every command that reports has `--json`, and every object it prints names its
+/// `format` (checked in `json_of`); `netplay`'s is checked in tests/netplay.rs.
+#[test]
+fn every_json_report_names_its_format() {
+    let (dir, file) = scratch_file("json", "ragdoll.json");
+    let gif = dir.join("x.gif");
+    let gif = gif.to_str().unwrap();
+    let scenes = run_json(&["scenes", "--json"]);
+    let names: Vec<&str> = (scenes["scenes"].as_array().unwrap().iter())
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    assert_eq!(names, lockstep2d_scenes::names());
+    for args in [
+        &["run", "pyramid", "--steps", "2", "--json"][..],
+        &["query", "pyramid", "--point", "0,0", "--json"],
+        &["synctest", "ragdoll", "--frames", "20", "--json"],
+        &[
+            "record", "ragdoll", "--frames", "5", "--out", &file, "--json",
+        ],
+        &["replay", &file, "--json"],
+        &[
+            "render",
+            "pyramid",
+            "--seconds",
+            "0.1",
+            "--out",
+            gif,
+            "--json",
+        ],
+    ] {
+        run_json(args);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -268,8 +367,9 @@ fn a_saved_state_continues_in_another_process_bit_for_bit() {
 
     let bytes = std::fs::read(file).unwrap();
     std::fs::write(file, &bytes[..bytes.len() / 2]).unwrap();
-    let output = lockstep2d(&["run", "--load-state", file, "--steps", "1"]);
-    assert!(!output.status.success());
+    let args = ["run", "--load-state", file, "--steps", "1"];
+    let output = lockstep2d(&args);
+    assert_exit(&args, &output, 1);
     assert!(stderr(&output).contains("truncated"), "{}", stderr(&output));
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -286,7 +386,7 @@ fn synctest_refuses_a_check_distance_that_checks_nothing() {
             distance,
         ];
         let output = lockstep2d(&args);
-        assert!(!output.status.success(), "--check-distance {distance} ran");
+        assert_exit(&args, &output, 2);
         assert!(
             stderr(&output).contains("--check-distance"),
             "{}",
@@ -312,6 +412,42 @@ fn synctest_passes_a_scripted_scene_and_reports_the_replays() {
         "{}",
         stdout(&output)
     );
+    let report = run_json(&["synctest", "ragdoll", "--frames", "60", "--json"]);
+    assert_eq!(report["scene"], "ragdoll");
+    assert_eq!(report["frames"], 60);
+    assert_eq!(report["check_distance"], 7);
+    assert_eq!(report["resimulated"], 371);
+    assert!(report["mismatch"].is_null(), "{report}");
+}
+
+/// A frame nudged only the first time it is played is the first mismatch: exit code 3,
+/// the frame named on stderr and in the JSON.
+#[test]
+fn synctest_exits_3_at_the_first_mismatching_frame() {
+    let args = [
+        "synctest",
+        "ragdoll",
+        "--frames",
+        "60",
+        "--nudge-at",
+        "30",
+        "--json",
+    ];
+    let output = lockstep2d(&args);
+    assert_exit(&args, &output, 3);
+    assert!(stderr(&output).contains("frame 30"), "{}", stderr(&output));
+    let report = json_of(&args, &output);
+    assert_eq!(report["mismatch"]["frame"], 30, "{report}");
+    assert_ne!(report["mismatch"]["first"], report["mismatch"]["again"]);
+    // Without --json, the same code and message and no summary of a clean run.
+    let output = lockstep2d(&args[..6]);
+    assert_exit(&args[..6], &output, 3);
+    assert!(stderr(&output).contains("frame 30"), "{}", stderr(&output));
+    assert!(
+        !stdout(&output).contains("0 mismatches"),
+        "{}",
+        stdout(&output)
+    );
 }
 
 #[test]
@@ -323,14 +459,101 @@ fn record_then_replay_checks_every_frame_and_fails_on_a_changed_file() {
     let replayed = lockstep2d(&["replay", file]);
     assert!(replayed.status.success(), "{}", stderr(&replayed));
     assert!(stdout(&replayed).contains("replayed 40 frames"));
+    assert!(stderr(&replayed).is_empty(), "{}", stderr(&replayed));
 
     let text = std::fs::read_to_string(file).unwrap();
     let mut recording: serde_json::Value = serde_json::from_str(&text).unwrap();
     recording["frames"][25]["state_hash"] = "0123456789abcdef".into();
     std::fs::write(file, recording.to_string()).unwrap();
     let broken = lockstep2d(&["replay", file]);
-    assert!(!broken.status.success());
+    assert_exit(&["replay", file], &broken, 3);
     assert!(stderr(&broken).contains("frame 25"), "{}", stderr(&broken));
+    let args = ["replay", file, "--json"];
+    let broken = lockstep2d(&args);
+    assert_exit(&args, &broken, 3);
+    let report = json_of(&args, &broken);
+    assert_eq!(report["frames"], 40);
+    assert_eq!(report["frames_matched"], 25);
+    assert_eq!(report["mismatch"]["frame"], 25);
+    assert_eq!(report["mismatch"]["recorded"], "0123456789abcdef");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `record --json` says what it wrote; the file names its format and the engine.
+#[test]
+fn a_recording_carries_its_format_and_engine_version() {
+    let (dir, file) = scratch_file("record-json", "ragdoll.json");
+    let report = run_json(&[
+        "record", "ragdoll", "--frames", "12", "--out", &file, "--json",
+    ]);
+    let recording: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(report["scene"], "ragdoll");
+    assert_eq!(report["out"], file.as_str());
+    assert_eq!(report["frames"], 12);
+    assert_eq!(
+        report["last_state_hash"],
+        recording["frames"][11]["state_hash"]
+    );
+    assert_eq!(
+        report["recording_format"],
+        lockstep2d_scenes::RECORDING_FORMAT
+    );
+    assert_eq!(report["engine_version"], lockstep2d::VERSION);
+    assert_eq!(recording["format"], lockstep2d_scenes::RECORDING_FORMAT);
+    assert_eq!(recording["engine_version"], lockstep2d::VERSION);
+    let replayed = run_json(&["replay", &file, "--json"]);
+    assert_eq!(replayed["frames_matched"], 12);
+    assert_eq!(replayed["recorded_engine_version"], lockstep2d::VERSION);
+    assert!(replayed["mismatch"].is_null());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A recording of another format, or of none, is refused (exit code 1) before it is
+/// replayed; one from another engine version is replayed with a warning.
+#[test]
+fn replay_refuses_a_recording_of_another_format_and_warns_of_another_engine() {
+    let (dir, file) = scratch_file("format", "ragdoll.json");
+    let recorded = lockstep2d(&["record", "ragdoll", "--frames", "10", "--out", &file]);
+    assert!(recorded.status.success(), "{}", stderr(&recorded));
+    let good: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let args = ["replay", file.as_str()];
+
+    let mut other = good.clone();
+    other["format"] = 2.into();
+    std::fs::write(&file, other.to_string()).unwrap();
+    let output = lockstep2d(&args);
+    assert_exit(&args, &output, 1);
+    assert!(
+        stderr(&output).contains("a recording of format 2; this build reads format 1"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stdout(&output).is_empty(), "{}", stdout(&output));
+
+    let mut none = good.clone();
+    none.as_object_mut().unwrap().remove("format");
+    std::fs::write(&file, none.to_string()).unwrap();
+    let output = lockstep2d(&args);
+    assert_exit(&args, &output, 1);
+    assert!(
+        stderr(&output).contains("names no format"),
+        "{}",
+        stderr(&output)
+    );
+
+    let mut older = good.clone();
+    older["engine_version"] = "0.0.1-other".into();
+    std::fs::write(&file, older.to_string()).unwrap();
+    let output = lockstep2d(&args);
+    assert_exit(&args, &output, 0);
+    assert!(
+        stderr(&output).contains("warning")
+            && stderr(&output).contains("recorded by lockstep2d 0.0.1-other"),
+        "{}",
+        stderr(&output)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

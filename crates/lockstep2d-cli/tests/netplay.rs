@@ -42,14 +42,17 @@ fn play_pair(frames: u64, extra: [&[String]; 2]) -> [Output; 2] {
     [first, second].map(|child| child.wait_with_output().expect("the peer ends"))
 }
 
+/// The peer's JSON report, which names its format.
 fn report(output: &Output) -> serde_json::Value {
     let text = String::from_utf8_lossy(&output.stdout);
-    serde_json::from_str(&text).unwrap_or_else(|e| {
+    let report: serde_json::Value = serde_json::from_str(&text).unwrap_or_else(|e| {
         panic!(
             "no JSON report ({e}): stdout {text}, stderr {}",
             String::from_utf8_lossy(&output.stderr)
         )
-    })
+    });
+    assert_eq!(report["format"], 1, "{report}");
+    report
 }
 
 /// Both peers ended cleanly and report the same hash for the same frame.
@@ -129,23 +132,41 @@ fn bad_arguments_are_refused_before_a_socket_is_opened() {
             .output()
             .expect("the binary runs")
     };
-    for (args, said) in [
+    // Values out of range are usage errors (2), as clap's own are; a host name that
+    // does not resolve is an error (1).
+    for (args, said, code) in [
         (
             &["127.0.0.1:9", "--player", "0", "--loss", "1.5"][..],
             "--loss 1.5",
+            2,
         ),
         (
             &["127.0.0.1:9", "--player", "1", "--input-delay", "99"],
             "--input-delay 99",
+            2,
+        ),
+        (&["127.0.0.1", "--player", "0"], "--remote", 2),
+        (
+            &[
+                "127.0.0.1:9",
+                "--player",
+                "0",
+                "--window",
+                "--screenshot",
+                "a.jpg",
+            ],
+            "--screenshot a.jpg",
+            2,
         ),
         (
             &["no-such-host-name.invalid:9", "--player", "0"],
             "--remote",
+            1,
         ),
     ] {
         let output = run(args);
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+        assert_eq!(output.status.code(), Some(code), "{args:?}: {stderr}");
         assert!(stderr.contains(said), "{args:?}: {stderr}");
     }
     let output = run(&["127.0.0.1:9", "--player", "2"]);

@@ -126,3 +126,47 @@ fn bad_arguments_fail_with_a_message() {
         assert!(stderr.contains(mentions), "{args:?}: {stderr}");
     }
 }
+
+/// `render --json`: what was written, its frames, and what drawing and writing cost.
+#[test]
+fn json_says_what_was_written_and_what_it_cost() {
+    for (name, frames_written) in [("j.gif", 15), ("j.png", 1)] {
+        let out = out_path(name);
+        let out_arg = out.to_str().unwrap();
+        let args = [
+            "render",
+            "pyramid",
+            "--out",
+            out_arg,
+            "--seconds",
+            "0.5",
+            "--width",
+            "64",
+            "--height",
+            "48",
+            "--json",
+        ];
+        let output = lockstep2d(&args);
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["format"], 1, "{report}");
+        assert_eq!(report["scene"], "pyramid");
+        assert_eq!(report["out"], out_arg);
+        assert_eq!(
+            (report["width"].as_u64(), report["height"].as_u64()),
+            (Some(64), Some(48))
+        );
+        assert_eq!(report["frames"], 15, "0.5 s at 30 fps");
+        assert_eq!(report["steps"], 30, "0.5 s at 60 Hz");
+        assert_eq!(report["frames_written"], frames_written, "{report}");
+        for field in ["ms_per_frame_drawn", "ms_per_step", "ms_per_frame_written"] {
+            let ms = report[field].as_f64().unwrap_or(-1.0);
+            assert!(ms > 0.0, "{field}: {report}");
+        }
+        assert!(out.is_file());
+    }
+}

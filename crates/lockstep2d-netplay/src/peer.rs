@@ -53,7 +53,9 @@ pub struct PeerOptions {
 }
 
 impl PeerOptions {
-    fn check(&self) -> Result<(), NetError> {
+    /// Fails (`NetError::Invalid`) on a player, input delay or fault setting out of
+    /// range; `Peer::connect` checks the same first.
+    pub fn check(&self) -> Result<(), NetError> {
         if self.player >= PLAYERS {
             return Err(NetError::Invalid(format!(
                 "--player {}: a session has players 0 and 1",

@@ -42,7 +42,7 @@ pub use error::SceneError;
 pub use library::{many_pyramids_sized, named, names};
 pub use load::{ShapeGeometry, from_json, load_file, read_file_capped};
 pub use pad::Pad;
-pub use recording::{RecordedFrame, Recording, ReplayError, record, replay};
+pub use recording::{RECORDING_FORMAT, RecordedFrame, Recording, ReplayError, record, replay};
 pub use rng::Pcg32;
 pub use script::{Action, Script, pad_actions, platform_actions, play_frame};
 pub use synctest::{SyncTestError, SyncTestReport, sync_test};

@@ -8,10 +8,19 @@ use serde::{Deserialize, Serialize};
 use crate::script::{Action, Script, play_frame};
 use crate::{SceneDef, SceneError, from_json};
 
+/// The layout of a recording this build writes and reads: it changes when a field is
+/// removed or renamed or changes meaning, and `replay` refuses a recording of another.
+pub const RECORDING_FORMAT: u32 = 1;
+
 /// A recorded run: the scene itself (not its name, which could come to mean another
 /// scene) and each frame's actions and resulting state hash.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Recording {
+    /// The recording's layout: `RECORDING_FORMAT` of the build that wrote it.
+    pub format: u32,
+    /// The engine that recorded the run (`lockstep2d::VERSION`). Another engine version
+    /// may still replay it bit for bit; a replay that differs says where.
+    pub engine_version: String,
     /// The scene, as its JSON definition.
     pub scene: serde_json::Value,
     /// Every frame, in order.
@@ -30,6 +39,13 @@ pub struct RecordedFrame {
 /// Why a replay failed.
 #[derive(Debug)]
 pub enum ReplayError {
+    /// Not JSON, or not a recording.
+    Json(serde_json::Error),
+    /// The recording's `format` is not `RECORDING_FORMAT`.
+    Format {
+        /// The format the recording names (`None`: it names none).
+        found: Option<u64>,
+    },
     /// The recording's scene does not build.
     Scene(SceneError),
     /// The world refused a recorded action or a step at this frame.
@@ -53,6 +69,16 @@ pub enum ReplayError {
 impl std::fmt::Display for ReplayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            ReplayError::Json(e) => write!(f, "not a recording: {e}"),
+            ReplayError::Format { found: Some(found) } => write!(
+                f,
+                "a recording of format {found}; this build reads format {RECORDING_FORMAT}"
+            ),
+            ReplayError::Format { found: None } => write!(
+                f,
+                "the recording names no format (a whole number in `format`); this build \
+                 reads format {RECORDING_FORMAT}"
+            ),
             ReplayError::Scene(e) => write!(f, "the recorded scene: {e}"),
             ReplayError::World { frame, error } => write!(f, "frame {frame}: {error}"),
             ReplayError::Mismatch {
@@ -68,6 +94,19 @@ impl std::fmt::Display for ReplayError {
 }
 
 impl std::error::Error for ReplayError {}
+
+impl Recording {
+    /// A recording from its JSON. One of another format is refused before the rest of
+    /// it is read, since its fields may mean other things.
+    pub fn from_json(text: &str) -> Result<Recording, ReplayError> {
+        let value: serde_json::Value = serde_json::from_str(text).map_err(ReplayError::Json)?;
+        let found = value.get("format").and_then(serde_json::Value::as_u64);
+        if found != Some(u64::from(RECORDING_FORMAT)) {
+            return Err(ReplayError::Format { found });
+        }
+        serde_json::from_value(value).map_err(ReplayError::Json)
+    }
+}
 
 /// Plays `frames` frames of `def` with the scripted player (`Script`), recording each
 /// frame's actions and state hash.
@@ -90,13 +129,21 @@ pub fn record(def: &SceneDef, frames: u64) -> Result<Recording, ReplayError> {
     }
     let scene = serde_json::from_str(&def.to_json()).expect("a scene's JSON is JSON");
     Ok(Recording {
+        format: RECORDING_FORMAT,
+        engine_version: lockstep2d::VERSION.to_string(),
         scene,
         frames: recorded,
     })
 }
 
-/// Replays `recording` and checks every frame's hash; returns the frames replayed.
+/// Replays `recording` and checks every frame's hash; returns the frames replayed. A
+/// recording of another format than `RECORDING_FORMAT` is refused.
 pub fn replay(recording: &Recording) -> Result<usize, ReplayError> {
+    if recording.format != RECORDING_FORMAT {
+        return Err(ReplayError::Format {
+            found: Some(u64::from(recording.format)),
+        });
+    }
     let def = from_json(&recording.scene.to_string()).map_err(ReplayError::Scene)?;
     let mut scene = def.build().map_err(ReplayError::Scene)?;
     let dt = 1.0 / scene.hz;

@@ -17,8 +17,9 @@ pub struct GifWriter<W: Write> {
     height: u16,
     fps: f64,
     frames: u64,
-    /// The indices of the picture shown so far.
+    /// The indices of the picture shown so far, and its pixels' bytes.
     shown: Vec<u8>,
+    shown_pixels: Vec<u8>,
 }
 
 /// Frames this size need a 16-bit width and height.
@@ -49,6 +50,7 @@ impl<W: Write> GifWriter<W> {
             fps,
             frames: 0,
             shown: Vec::new(),
+            shown_pixels: Vec::new(),
         })
     }
 
@@ -57,12 +59,15 @@ impl<W: Write> GifWriter<W> {
         if (pixmap.width(), pixmap.height()) != (u32::from(self.width), u32::from(self.height)) {
             return Err(io::Error::other("a GIF's frames must all be the same size"));
         }
-        let indices = self.palette.quantise(pixmap);
+        let shown = (!self.shown.is_empty()).then_some((&self.shown_pixels[..], &self.shown[..]));
+        let indices = self.palette.quantise(pixmap, shown);
         let mut frame = self.changed_part(&indices);
         frame.delay = self.next_delay();
         frame.dispose = DisposalMethod::Keep;
         self.encoder.write_frame(&frame).map_err(io::Error::other)?;
         self.shown = indices;
+        self.shown_pixels.clear();
+        self.shown_pixels.extend_from_slice(pixmap.data());
         self.frames += 1;
         Ok(())
     }
@@ -83,30 +88,42 @@ impl<W: Write> GifWriter<W> {
     /// whole frame the first time; one unchanged pixel when nothing changed, since a
     /// frame must still carry its delay).
     fn changed_part(&self, indices: &[u8]) -> Frame<'static> {
-        let w = usize::from(self.width);
-        let (mut x0, mut y0, mut x1, mut y1) = (w, usize::from(self.height), 0, 0);
-        if self.shown.is_empty() {
-            (x0, y0, x1, y1) = (0, 0, w - 1, usize::from(self.height) - 1);
+        let (w, h) = (usize::from(self.width), usize::from(self.height));
+        let (x0, y0, x1, y1) = if self.shown.is_empty() {
+            (0, 0, w - 1, h - 1)
         } else {
-            for (i, (a, b)) in self.shown.iter().zip(indices).enumerate() {
-                if a != b {
-                    let (x, y) = (i % w, i / w);
-                    (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
-                }
-            }
-            if x0 > x1 {
-                (x0, y0, x1, y1) = (0, 0, 0, 0);
-            }
+            changed_rect(&self.shown, indices, w).unwrap_or((0, 0, 0, 0))
+        };
+        let mut part = Vec::with_capacity((x1 - x0 + 1) * (y1 - y0 + 1));
+        for row in indices.chunks_exact(w).take(y1 + 1).skip(y0) {
+            part.extend_from_slice(&row[x0..=x1]);
         }
-        let part: Vec<u8> = (y0..=y1)
-            .flat_map(|y| indices[y * w + x0..=y * w + x1].iter().copied())
-            .collect();
         let mut frame =
             Frame::from_indexed_pixels((x1 - x0 + 1) as u16, (y1 - y0 + 1) as u16, part, None);
         frame.left = x0 as u16;
         frame.top = y0 as u16;
         frame
     }
+}
+
+/// The smallest rectangle (x0, y0, x1, y1), corners included, holding every pixel where
+/// two pictures `width` wide differ; none if they are the same. Whole rows compare as
+/// slices, so a row that did not change costs a `memcmp`.
+fn changed_rect(a: &[u8], b: &[u8], width: usize) -> Option<(usize, usize, usize, usize)> {
+    let mut rect: Option<(usize, usize, usize, usize)> = None;
+    for (y, (row_a, row_b)) in a.chunks_exact(width).zip(b.chunks_exact(width)).enumerate() {
+        if row_a == row_b {
+            continue;
+        }
+        let differs = |x: &usize| row_a[*x] != row_b[*x];
+        let first = (0..width).find(differs).expect("the rows differ");
+        let last = (0..width).rev().find(differs).expect("the rows differ");
+        rect = Some(match rect {
+            None => (first, y, last, y),
+            Some((x0, y0, x1, _)) => (x0.min(first), y0, x1.max(last), y),
+        });
+    }
+    rect
 }
 
 #[cfg(test)]
@@ -161,6 +178,40 @@ mod tests {
             &[24, 26, 33],
             "the background is a palette colour"
         );
+    }
+
+    /// `changed_rect` against the pixel-by-pixel scan it stands for.
+    #[test]
+    fn the_changed_rectangle_bounds_every_changed_pixel() {
+        let (w, h) = (13, 7);
+        let base: Vec<u8> = (0..w * h).map(|i| (i % 5) as u8).collect();
+        assert_eq!(changed_rect(&base, &base, w), None);
+        let changes: &[&[(usize, usize)]] = &[
+            &[(0, 0)],
+            &[(12, 6)],
+            &[(5, 3)],
+            &[(12, 0), (0, 6)],
+            &[(7, 1), (2, 4), (9, 4)],
+        ];
+        for pixels in changes {
+            let mut changed = base.clone();
+            for &(x, y) in *pixels {
+                changed[y * w + x] ^= 0x80;
+            }
+            let xs = pixels.iter().map(|p| p.0);
+            let ys = pixels.iter().map(|p| p.1);
+            let expected = (
+                xs.clone().min().unwrap(),
+                ys.clone().min().unwrap(),
+                xs.max().unwrap(),
+                ys.max().unwrap(),
+            );
+            assert_eq!(
+                changed_rect(&base, &changed, w),
+                Some(expected),
+                "{pixels:?}"
+            );
+        }
     }
 
     #[test]

@@ -188,6 +188,9 @@ pub mod checks {
     pub use crate::error::{check_finite, check_finite_vec, check_non_negative, check_positive};
 }
 
+/// This engine's version, as its `Cargo.toml` gives it.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 mod body;
 mod broadphase;
 mod character;

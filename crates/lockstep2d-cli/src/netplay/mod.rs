@@ -4,17 +4,16 @@
 
 mod window;
 
+use std::io::ErrorKind;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
 use lockstep2d_netplay::{Faults, NetReport, Peer, PeerOptions, headless};
 use lockstep2d_scenes::Pad;
 
-/// The exit code of a run that found a desync: not 1 (an error) nor 2 (bad arguments).
-pub const EXIT_DESYNC: u8 = 3;
+use crate::exit::{CliError, CliResult};
 
 #[derive(Args, Debug)]
 pub struct NetplayArgs {
@@ -76,10 +75,14 @@ pub struct NetplayArgs {
 /// Headless, the frames played when `--frames` is not given.
 const DEFAULT_FRAMES: u64 = 600;
 
-pub fn run(args: &NetplayArgs) -> Result<ExitCode, String> {
+pub fn run(args: &NetplayArgs) -> CliResult {
+    let options = args.options()?;
+    options
+        .check()
+        .map_err(|e| CliError::usage(e.to_string()))?;
+    crate::view::check_screenshot(args.screenshot.as_deref())?;
     let scene = crate::scene_arg::build(&args.scene)?;
     let hz = scene.hz;
-    let options = args.options()?;
     let mut peer = Peer::connect(scene, &options).map_err(|e| e.to_string())?;
     if args.window {
         let shown = window::play(&mut peer, hz, args.frames)?;
@@ -88,7 +91,7 @@ pub fn run(args: &NetplayArgs) -> Result<ExitCode, String> {
                 .save_png(path)
                 .map_err(|e| format!("--screenshot {}: {e}", path.display()))?;
         }
-        return Ok(exit_code(peer.desyncs().first().map(|d| d.frame)));
+        return desync_check(peer.desyncs().first().map(|d| d.frame));
     }
     let frames = args.frames.unwrap_or(DEFAULT_FRAMES);
     let timeout = Duration::from_secs(args.timeout);
@@ -98,22 +101,21 @@ pub fn run(args: &NetplayArgs) -> Result<ExitCode, String> {
     })
     .map_err(|e| e.to_string())?;
     print_report(&report, args.json)?;
-    Ok(exit_code(report.desyncs.first().copied()))
+    desync_check(report.desyncs.first().copied())
 }
 
-/// Success, or the desync exit code with the first desync's frame said on stderr.
-fn exit_code(first_desync: Option<i32>) -> ExitCode {
+/// Success, or a mismatch naming the first desync's frame.
+fn desync_check(first_desync: Option<i32>) -> CliResult {
     match first_desync {
-        Some(frame) => {
-            eprintln!("lockstep2d: desync at frame {frame}: the peers' state hashes differ");
-            ExitCode::from(EXIT_DESYNC)
-        }
-        None => ExitCode::SUCCESS,
+        Some(frame) => Err(CliError::mismatch(format!(
+            "desync at frame {frame}: the peers' state hashes differ"
+        ))),
+        None => Ok(()),
     }
 }
 
 impl NetplayArgs {
-    fn options(&self) -> Result<PeerOptions, String> {
+    fn options(&self) -> CliResult<PeerOptions> {
         let faults = Faults {
             loss: self.loss,
             delay: Duration::from_millis(self.delay_ms),
@@ -133,22 +135,25 @@ impl NetplayArgs {
     }
 }
 
-/// The remote's IPv4 address: the peer's socket listens on IPv4.
-fn resolve(remote: &str) -> Result<SocketAddr, String> {
-    let addresses = remote
-        .to_socket_addrs()
-        .map_err(|e| format!("--remote {remote}: {e}"))?;
+/// The remote's IPv4 address: the peer's socket listens on IPv4. Text that is no
+/// HOST:PORT is a usage error; a name that does not resolve is an error.
+fn resolve(remote: &str) -> CliResult<SocketAddr> {
+    let addresses = remote.to_socket_addrs().map_err(|e| {
+        let message = format!("--remote {remote}: {e}");
+        match e.kind() {
+            ErrorKind::InvalidInput => CliError::usage(message),
+            _ => CliError::from(message),
+        }
+    })?;
     addresses
         .into_iter()
         .find(SocketAddr::is_ipv4)
-        .ok_or_else(|| format!("--remote {remote}: no IPv4 address"))
+        .ok_or_else(|| format!("--remote {remote}: no IPv4 address").into())
 }
 
-fn print_report(report: &NetReport, json: bool) -> Result<(), String> {
+fn print_report(report: &NetReport, json: bool) -> CliResult {
     if json {
-        let text = serde_json::to_string(report).map_err(|e| e.to_string())?;
-        println!("{text}");
-        return Ok(());
+        return crate::json::print(report);
     }
     let hash = report.hash.as_deref().unwrap_or("not confirmed");
     println!(

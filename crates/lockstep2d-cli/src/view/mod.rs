@@ -9,13 +9,14 @@ mod overlay;
 mod pad;
 mod session;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
 use lockstep2d_testbed::{Pixmap, to_0rgb};
 use minifb::{Key, KeyRepeat, Window, WindowOptions};
 
+use crate::exit::{CliError, CliResult};
 use lockstep2d_scenes::Pad;
 use mouse::Mouse;
 use session::Session;
@@ -54,22 +55,23 @@ impl ViewArgs {
             screenshot: None,
         }
     }
+}
 
-    fn check(&self) -> Result<(), String> {
-        match &self.screenshot {
-            Some(path)
-                if !path
-                    .to_string_lossy()
-                    .to_ascii_lowercase()
-                    .ends_with(".png") =>
-            {
-                Err(format!(
-                    "--screenshot {}: the file name must end in .png",
-                    path.display()
-                ))
-            }
-            _ => Ok(()),
+/// A screenshot path must name a PNG.
+pub fn check_screenshot(screenshot: Option<&Path>) -> CliResult {
+    match screenshot {
+        Some(path)
+            if !path
+                .to_string_lossy()
+                .to_ascii_lowercase()
+                .ends_with(".png") =>
+        {
+            Err(CliError::usage(format!(
+                "--screenshot {}: the file name must end in .png",
+                path.display()
+            )))
         }
+        _ => Ok(()),
     }
 }
 
@@ -91,16 +93,16 @@ pub fn open_window(args: &ViewArgs) -> Result<Window, String> {
     Ok(window)
 }
 
-pub fn run(args: &ViewArgs) -> Result<(), String> {
+pub fn run(args: &ViewArgs) -> CliResult {
     let session = prepare(args)?;
-    run_in(open_window(args)?, session, args)
+    Ok(run_in(open_window(args)?, session, args)?)
 }
 
 /// Checks the arguments and loads the scene before a window is opened, so that a bad
 /// argument is an error and not an empty window.
-pub fn prepare(args: &ViewArgs) -> Result<Session, String> {
-    args.check()?;
-    Session::new(&args.scene, args.width, args.height)
+pub fn prepare(args: &ViewArgs) -> CliResult<Session> {
+    check_screenshot(args.screenshot.as_deref())?;
+    Ok(Session::new(&args.scene, args.width, args.height)?)
 }
 
 /// The window loop: input, then the frame's steps, then the drawing, until the window
