@@ -1,6 +1,7 @@
-//! ARCHITECTURE.md must not drift: every path it names in backticks exists.
+//! ARCHITECTURE.md must not drift: every path it names in backticks exists, and
+//! every source file under `crates/` is named in it.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 #[test]
 fn every_path_in_architecture_md_exists() {
@@ -17,6 +18,55 @@ fn every_path_in_architecture_md_exists() {
     assert!(
         missing.is_empty(),
         "ARCHITECTURE.md names missing paths: {missing:?}"
+    );
+}
+
+/// Every `.rs` file under `path`, walked with `std::fs`, skipping `target` directories.
+fn rust_files(path: &Path, found: &mut Vec<PathBuf>) {
+    let entries = std::fs::read_dir(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    for entry in entries {
+        let entry = entry.expect("directory entry");
+        let path = entry.path();
+        let kind = entry.file_type().expect("file type");
+        if kind.is_dir() {
+            if entry.file_name() != "target" {
+                rust_files(&path, found);
+            }
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            found.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_source_file_is_named_in_architecture_md() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let named: std::collections::BTreeSet<&str> = text.split('`').skip(1).step_by(2).collect();
+    let mut files = Vec::new();
+    rust_files(&root.join("crates"), &mut files);
+    assert!(
+        files.len() > 100,
+        "found too few source files under crates/"
+    );
+    let mut unnamed: Vec<String> = files
+        .iter()
+        .map(|file| {
+            let relative = file.strip_prefix(&root).expect("under the repository root");
+            let parts: Vec<_> = relative
+                .components()
+                .map(|part| part.as_os_str().to_string_lossy())
+                .collect();
+            parts.join("/")
+        })
+        .filter(|path| !named.contains(path.as_str()))
+        .collect();
+    unnamed.sort();
+    assert!(
+        unnamed.is_empty(),
+        "ARCHITECTURE.md does not name {} source files:\n{}",
+        unnamed.len(),
+        unnamed.join("\n")
     );
 }
 
