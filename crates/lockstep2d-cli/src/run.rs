@@ -131,7 +131,7 @@ impl RunArgs {
 
 /// One body's state, as printed in JSON.
 #[derive(Serialize)]
-struct BodyState {
+struct BodyRecord {
     id: usize,
     x: f32,
     y: f32,
@@ -161,8 +161,8 @@ struct Report {
     /// Mean milliseconds per step in each stage of the step.
     stage_ms: StepProfile,
     state_hash: String,
-    bodies_initial: Vec<BodyState>,
-    bodies_final: Vec<BodyState>,
+    bodies_initial: Vec<BodyRecord>,
+    bodies_final: Vec<BodyRecord>,
     #[serde(skip_serializing_if = "Option::is_none")]
     frames: Option<Vec<FrameRow>>,
     /// For the human summary only: JSON readers have `frames`.
@@ -170,14 +170,14 @@ struct Report {
     frame_summary: Option<FrameSummary>,
 }
 
-fn body_states(world: &World, bodies: &[BodyId]) -> Vec<BodyState> {
+fn body_states(world: &World, bodies: &[BodyId]) -> Vec<BodyRecord> {
     bodies
         .iter()
         .enumerate()
         .map(|(id, &body)| {
             let p = world.position(body).expect("scene bodies are live");
             let v = world.linear_velocity(body).expect("scene bodies are live");
-            BodyState {
+            BodyRecord {
                 id,
                 x: p.x,
                 y: p.y,

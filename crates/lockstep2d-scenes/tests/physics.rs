@@ -1,4 +1,5 @@
-//! The physics the named scenes must show (Box2D-Lite's demos and the large pyramid).
+//! The physics the named scenes must show (Box2D-Lite's demos; the large pyramid's drift is
+//! in `robustness.rs`).
 
 use lockstep2d::{BodyId, Vec2, World};
 use lockstep2d_scenes::{Scene, SceneDef, named};

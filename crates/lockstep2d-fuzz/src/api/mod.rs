@@ -1,6 +1,7 @@
 //! The structured fuzzer over the public API: seeded random operations (bodies, shapes,
-//! joints of every kind, pushes, forces, explosions, steps; in extreme mode with the
-//! finite values at the edge of `f32`), checking after each one that
+//! chains, joints of every kind, characters, filters, gravity, teleports, pushes,
+//! forces, explosions, destroys, steps; in extreme mode with the finite values at the
+//! edge of `f32`), checking after each one that
 //!
 //! - a call the world refused left it exactly as it was (the same snapshot bytes);
 //! - every body's pose and velocity are finite, no velocity component or spin is past

@@ -21,7 +21,7 @@ pub struct StepProfile {
     pub solve: f64,
     /// Where the soft step's part of `solve` went (zero under PGS).
     pub solve_parts: SolveProfile,
-    /// Sweeping fast bodies against static shapes.
+    /// Sweeping fast bodies against static shapes (and bullets against moving ones too).
     pub continuous: f64,
     /// Refitting the broad-phase boxes.
     pub refit: f64,
