@@ -25,13 +25,9 @@ mod error;
 mod finite;
 mod library;
 mod load;
-mod pad;
-mod recording;
 mod rng;
+pub mod rollback;
 mod save;
-mod script;
-mod synctest;
-mod walker;
 
 pub use build::Scene;
 pub use def::{
@@ -41,9 +37,11 @@ pub use def::{
 pub use error::SceneError;
 pub use library::{many_pyramids_sized, named, names};
 pub use load::{ShapeGeometry, from_json, load_file, read_file_capped};
-pub use pad::Pad;
-pub use recording::{RECORDING_FORMAT, RecordedFrame, Recording, ReplayError, record, replay};
 pub use rng::Pcg32;
-pub use script::{Action, Script, pad_actions, platform_actions, play_frame};
-pub use synctest::{SyncTestError, SyncTestReport, sync_test};
-pub use walker::{WalkInput, walk, walk_displacement};
+pub use rollback::pad::Pad;
+pub use rollback::recording::{
+    RECORDING_FORMAT, RecordedFrame, Recording, ReplayError, record, replay,
+};
+pub use rollback::script::{Action, Script, pad_actions, platform_actions, play_frame};
+pub use rollback::synctest::{SyncTestError, SyncTestReport, sync_test};
+pub use rollback::walker::{WalkInput, walk, walk_displacement};

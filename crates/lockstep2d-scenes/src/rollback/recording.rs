@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::script::{Action, Script, play_frame};
+use super::script::{Action, Script, play_frame};
 use crate::{SceneDef, SceneError, from_json};
 
 /// The layout of a recording this build writes and reads: it changes when a field is

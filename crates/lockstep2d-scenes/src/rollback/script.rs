@@ -6,8 +6,8 @@
 
 use lockstep2d::{BodyDef, BodyId, BodyType, Geometry, Polygon, ShapeDef, Vec2, World};
 
-use crate::pad::Pad;
-use crate::walker::{WalkInput, walk};
+use super::pad::Pad;
+use super::walker::{WalkInput, walk};
 
 /// Frames between spawns; each spawned box is removed half a period later (if it is
 /// still the last body).
