@@ -37,7 +37,7 @@ use lockstep2d_bench::convert_rapier::RapierWorld;
 use lockstep2d_bench::example_args::ExampleArgs;
 use lockstep2d_bench::lockstep::LockstepWorld;
 use lockstep2d_bench::settings::Settings;
-use lockstep2d_scenes::{BodyKind, SceneDef};
+use lockstep2d_scenes::{SceneDef, ShapeJson};
 use rapier2d::control::{CharacterAutostep, CharacterLength, KinematicCharacterController};
 use rapier2d::prelude::{ColliderBuilder, QueryFilter, RigidBodyBuilder, Vector};
 
@@ -88,19 +88,23 @@ fn level() -> Result<(SceneDef, Vec2), String> {
     let at = def
         .bodies
         .iter()
-        .position(|b| b.kind == BodyKind::Dynamic)
+        .position(|b| b.body_type == lockstep2d::BodyType::Dynamic)
         .ok_or("platformer has no dynamic body")?;
     let player = def.bodies.remove(at);
-    let shape = player.shapes.first().ok_or("the player has no shape")?;
-    let (c1, c2) = (
-        shape.center1.unwrap_or_default(),
-        shape.center2.unwrap_or_default(),
-    );
-    let foot = player.position[1] + c1[1].min(c2[1]) - shape.radius.unwrap_or_default();
+    let Some(ShapeJson::Capsule {
+        center1,
+        center2,
+        radius,
+        ..
+    }) = player.shapes.first()
+    else {
+        return Err("the player is not a capsule".to_string());
+    };
+    let foot = player.position[1] + center1[1].min(center2[1]) - radius;
     for body in &mut def.bodies {
-        body.shapes.retain(|s| !s.one_way);
+        body.shapes.retain(|s| !s.is_one_way());
         for shape in &mut body.shapes {
-            shape.tangent_speed = 0.0;
+            shape.material_mut().tangent_speed = 0.0;
         }
     }
     let start = Vec2::new(player.position[0], foot + HALF_HEIGHT + RADIUS + SKIN);

@@ -10,17 +10,15 @@
 //! callback, not a shape setting.
 
 use boxdd_sys::ffi::*;
-use lockstep2d_scenes::{
-    BodyJson, BodyKind, JointJson, JointType, MaterialJson, SceneDef, ShapeJson,
-};
+use lockstep2d::{BodyType, SurfaceMaterial};
+use lockstep2d_scenes::{BodyJson, JointJson, JointType, SceneDef, ShapeJson};
 
 use crate::engine::{BenchWorld, BodyEnd, QueryBox, QueryRay};
 use crate::frames::{
     DEFAULT_WHEEL_SPRING, distance_length, local_frame_angle, local_point, rotation,
 };
-use crate::geometry::{geometry, right_normal};
+use crate::geometry::right_normal;
 use crate::settings::Settings;
-use lockstep2d_scenes::ShapeGeometry as Geometry;
 
 /// A scene built in Box2D v3, through its C API; the world is destroyed on drop.
 pub struct Box2dWorld {
@@ -73,10 +71,10 @@ impl Box2dWorld {
     fn add_body(&mut self, body: &BodyJson, settings: &Settings) -> Result<b2BodyId, String> {
         // SAFETY: b2DefaultBodyDef only fills a struct.
         let mut bd = unsafe { b2DefaultBodyDef() };
-        bd.type_ = match body.kind {
-            BodyKind::Static => b2BodyType_b2_staticBody,
-            BodyKind::Kinematic => b2BodyType_b2_kinematicBody,
-            BodyKind::Dynamic => b2BodyType_b2_dynamicBody,
+        bd.type_ = match body.body_type {
+            BodyType::Static => b2BodyType_b2_staticBody,
+            BodyType::Kinematic => b2BodyType_b2_kinematicBody,
+            BodyType::Dynamic => b2BodyType_b2_dynamicBody,
         };
         bd.position = vec2(body.position);
         bd.rotation = rot(body.angle);
@@ -105,7 +103,7 @@ impl Box2dWorld {
         // SAFETY: each b2Default*JointDef only fills a struct; each create call gets a
         // live world, live bodies and a def that outlives the call.
         unsafe {
-            match joint.kind {
+            match joint.joint_type {
                 JointType::Revolute => b2CreateRevoluteJoint(world, &revolute(&frames, joint)),
                 JointType::Prismatic => b2CreatePrismaticJoint(world, &prismatic(&frames, joint)),
                 JointType::Wheel => b2CreateWheelJoint(world, &wheel(&frames, joint)),
@@ -215,81 +213,108 @@ fn world_def(settings: &Settings) -> b2WorldDef {
 }
 
 fn add_shape(body: b2BodyId, shape: &ShapeJson) -> Result<(), String> {
-    if shape.one_way {
+    if shape.is_one_way() {
         // Box2D's one-way platforms are a pre-solve callback the game writes, not a
         // shape setting.
         return Err("a one-way shape (Box2D has no one-way flag)".to_string());
     }
+    let scene_filter = shape.filter();
     let filter = b2Filter {
-        categoryBits: shape.filter.category_bits,
-        maskBits: shape.filter.mask_bits,
-        groupIndex: shape.filter.group_index,
+        categoryBits: scene_filter.category_bits,
+        maskBits: scene_filter.mask_bits,
+        groupIndex: scene_filter.group_index,
     };
-    // SAFETY: b2DefaultShapeDef only fills a struct; the create calls get a live body
-    // and geometry that outlives the call. Box2D mixes friction as the geometric mean
-    // and restitution as the max, as lockstep2d does.
+    if let ShapeJson::Chain {
+        points, is_loop, ..
+    } = shape
+    {
+        return add_chain(body, shape, points, *is_loop, filter);
+    }
+    // SAFETY: b2DefaultShapeDef only fills a struct. Box2D mixes friction as the
+    // geometric mean and restitution as the max, as lockstep2d does.
+    let mut sd = unsafe { b2DefaultShapeDef() };
+    sd.density = shape.density();
+    sd.material = material(shape.material());
+    sd.filter = filter;
+    add_geometry(body, &sd, shape)
+}
+
+/// Creates the one Box2D shape of a scene shape that is not a chain.
+fn add_geometry(body: b2BodyId, sd: &b2ShapeDef, shape: &ShapeJson) -> Result<(), String> {
+    // SAFETY: the create calls get a live body and geometry that outlives the call.
     unsafe {
-        let mut sd = b2DefaultShapeDef();
-        sd.density = shape.density;
-        sd.material = material(&shape.material());
-        sd.filter = filter;
-        match geometry(shape)? {
-            Geometry::Box {
+        match shape {
+            ShapeJson::Box {
                 half_width,
                 half_height,
                 center,
                 angle,
+                ..
             } => {
-                let polygon = b2MakeOffsetBox(half_width, half_height, vec2(center), rot(angle));
-                b2CreatePolygonShape(body, &sd, &polygon);
+                let polygon =
+                    b2MakeOffsetBox(*half_width, *half_height, vec2(*center), rot(*angle));
+                b2CreatePolygonShape(body, sd, &polygon);
             }
-            Geometry::Circle { center, radius } => {
+            ShapeJson::Circle { center, radius, .. } => {
                 let circle = b2Circle {
-                    center: vec2(center),
-                    radius,
+                    center: vec2(*center),
+                    radius: *radius,
                 };
-                b2CreateCircleShape(body, &sd, &circle);
+                b2CreateCircleShape(body, sd, &circle);
             }
-            Geometry::Polygon { vertices } => {
+            ShapeJson::Polygon { vertices, .. } => {
                 let points: Vec<b2Vec2> = vertices.iter().map(|&v| vec2(v)).collect();
                 let hull = b2ComputeHull(points.as_ptr(), points.len() as i32);
                 if hull.count == 0 {
                     return Err("a polygon whose hull Box2D rejects".to_string());
                 }
-                let polygon = b2MakePolygon(&hull, 0.0);
-                b2CreatePolygonShape(body, &sd, &polygon);
+                b2CreatePolygonShape(body, sd, &b2MakePolygon(&hull, 0.0));
             }
-            Geometry::Capsule {
+            ShapeJson::Capsule {
                 center1,
                 center2,
                 radius,
+                ..
             } => {
                 let capsule = b2Capsule {
-                    center1: vec2(center1),
-                    center2: vec2(center2),
-                    radius,
+                    center1: vec2(*center1),
+                    center2: vec2(*center2),
+                    radius: *radius,
                 };
-                b2CreateCapsuleShape(body, &sd, &capsule);
+                b2CreateCapsuleShape(body, sd, &capsule);
             }
-            Geometry::Segment { point1, point2 } => {
+            ShapeJson::Segment { point1, point2, .. } => {
                 let segment = b2Segment {
-                    point1: vec2(point1),
-                    point2: vec2(point2),
+                    point1: vec2(*point1),
+                    point2: vec2(*point2),
                 };
-                b2CreateSegmentShape(body, &sd, &segment);
+                b2CreateSegmentShape(body, sd, &segment);
             }
-            Geometry::Chain { points, is_loop } => {
-                let chain = ChainPoints::new(shape, points, is_loop)?;
-                let mut cd = b2DefaultChainDef();
-                cd.points = chain.points.as_ptr();
-                cd.count = chain.points.len() as i32;
-                cd.materials = chain.materials.as_ptr();
-                cd.materialCount = chain.materials.len() as i32;
-                cd.filter = filter;
-                cd.isLoop = is_loop;
-                b2CreateChain(body, &cd);
-            }
+            ShapeJson::Chain { .. } => return Err("a chain is not one shape".to_string()),
         }
+    }
+    Ok(())
+}
+
+fn add_chain(
+    body: b2BodyId,
+    shape: &ShapeJson,
+    points: &[[f32; 2]],
+    is_loop: bool,
+    filter: b2Filter,
+) -> Result<(), String> {
+    let chain = ChainPoints::new(shape, points, is_loop)?;
+    // SAFETY: b2DefaultChainDef only fills a struct; the points and materials it points
+    // to outlive the create call, which gets a live body.
+    unsafe {
+        let mut cd = b2DefaultChainDef();
+        cd.points = chain.points.as_ptr();
+        cd.count = chain.points.len() as i32;
+        cd.materials = chain.materials.as_ptr();
+        cd.materialCount = chain.materials.len() as i32;
+        cd.filter = filter;
+        cd.isLoop = is_loop;
+        b2CreateChain(body, &cd);
     }
     Ok(())
 }
@@ -316,9 +341,9 @@ impl ChainPoints {
         if points.len() < 2 {
             return Err("a chain of fewer than two points".to_string());
         }
-        let scene_materials: Vec<b2SurfaceMaterial> = match &shape.materials {
+        let scene_materials: Vec<b2SurfaceMaterial> = match shape.link_materials() {
             Some(materials) => materials.iter().map(material).collect(),
-            None => vec![material(&shape.material())],
+            None => vec![material(shape.material())],
         };
         let links = if is_loop {
             points.len()
@@ -362,7 +387,7 @@ impl ChainPoints {
 }
 
 /// A scene material as Box2D's surface material.
-fn material(m: &MaterialJson) -> b2SurfaceMaterial {
+fn material(m: &SurfaceMaterial) -> b2SurfaceMaterial {
     // SAFETY: only fills a struct.
     let mut out = unsafe { b2DefaultSurfaceMaterial() };
     out.friction = m.friction;

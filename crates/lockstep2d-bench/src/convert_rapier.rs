@@ -21,11 +21,8 @@
 //! speed, rolling resistance and one-way shapes (rapier has none of them but through a
 //! contact-modifying hook the game writes), and a chain whose links differ in material.
 
-use lockstep2d::Filter;
-use lockstep2d_scenes::{
-    BodyJson, BodyKind, JointJson, JointType, MaterialJson, MotorJson, SceneDef, ShapeJson,
-    SpringJson,
-};
+use lockstep2d::{BodyType, Filter, Motor, Spring, SurfaceMaterial};
+use lockstep2d_scenes::{BodyJson, JointJson, JointType, SceneDef, ShapeJson};
 use rapier2d::parry::shape::PolylineFlags;
 use rapier2d::prelude::*;
 
@@ -33,9 +30,7 @@ use crate::engine::{BenchWorld, BodyEnd, QueryBox, QueryRay};
 use crate::frames::{
     DEFAULT_WHEEL_SPRING, distance_length, local_frame_angle, local_point, stiffness_damping,
 };
-use crate::geometry::geometry;
 use crate::settings::Settings;
-use lockstep2d_scenes::ShapeGeometry as Geometry;
 
 /// The damping (1/s, per unit mass) of a velocity motor. rapier's motor is a damper
 /// towards the target speed; this stiff, it holds the speed until the force limit, as
@@ -80,10 +75,10 @@ impl RapierWorld {
         body: &BodyJson,
         settings: &Settings,
     ) -> Result<RigidBodyHandle, String> {
-        let kind = match body.kind {
-            BodyKind::Static => RigidBodyType::Fixed,
-            BodyKind::Kinematic => RigidBodyType::KinematicVelocityBased,
-            BodyKind::Dynamic => RigidBodyType::Dynamic,
+        let kind = match body.body_type {
+            BodyType::Static => RigidBodyType::Fixed,
+            BodyType::Kinematic => RigidBodyType::KinematicVelocityBased,
+            BodyType::Dynamic => RigidBodyType::Dynamic,
         };
         let rigid_body = RigidBodyBuilder::new(kind)
             .translation(vector(body.position))
@@ -134,7 +129,7 @@ impl RapierWorld {
                 settings.solver.joint_hertz,
                 settings.solver.joint_damping_ratio,
             ));
-        let data = match joint.kind {
+        let data = match joint.joint_type {
             JointType::Revolute => revolute(base, joint),
             JointType::Prismatic => prismatic(base, joint),
             JointType::Wheel => wheel(base, joint),
@@ -172,40 +167,42 @@ fn integration_parameters(settings: &Settings) -> IntegrationParameters {
 /// and Box2D's do (rapier's default is the average for both).
 fn collider(shape: &ShapeJson) -> Result<Collider, String> {
     unsupported_surface(shape)?;
-    let mut material = shape.material();
-    let builder = match geometry(shape)? {
-        Geometry::Box {
+    let material = match shape.link_materials() {
+        Some(materials) => one_material(materials)?,
+        None => *shape.material(),
+    };
+    let builder = match shape {
+        ShapeJson::Box {
             half_width,
             half_height,
             center,
             angle,
-        } => ColliderBuilder::cuboid(half_width, half_height)
-            .position(Pose::new(vector(center), angle)),
-        Geometry::Circle { center, radius } => {
-            ColliderBuilder::ball(radius).translation(vector(center))
+            ..
+        } => ColliderBuilder::cuboid(*half_width, *half_height)
+            .position(Pose::new(vector(*center), *angle)),
+        ShapeJson::Circle { center, radius, .. } => {
+            ColliderBuilder::ball(*radius).translation(vector(*center))
         }
-        Geometry::Polygon { vertices } => {
+        ShapeJson::Polygon { vertices, .. } => {
             let points: Vec<Vector> = vertices.iter().map(|&v| vector(v)).collect();
             ColliderBuilder::convex_hull(&points).ok_or("a polygon whose hull rapier rejects")?
         }
-        Geometry::Capsule {
+        ShapeJson::Capsule {
             center1,
             center2,
             radius,
-        } => ColliderBuilder::capsule_from_endpoints(vector(center1), vector(center2), radius),
-        Geometry::Segment { point1, point2 } => {
-            ColliderBuilder::segment(vector(point1), vector(point2))
+            ..
+        } => ColliderBuilder::capsule_from_endpoints(vector(*center1), vector(*center2), *radius),
+        ShapeJson::Segment { point1, point2, .. } => {
+            ColliderBuilder::segment(vector(*point1), vector(*point2))
         }
-        Geometry::Chain { points, is_loop } => {
-            if let Some(materials) = &shape.materials {
-                material = one_material(materials)?;
-            }
-            polyline(points, is_loop)
-        }
+        ShapeJson::Chain {
+            points, is_loop, ..
+        } => polyline(points, *is_loop),
     };
     Ok(builder
-        .collision_groups(interaction_groups(&shape.filter)?)
-        .density(shape.density)
+        .collision_groups(interaction_groups(&shape.filter())?)
+        .density(shape.density())
         .friction(material.friction)
         .restitution(material.restitution)
         .friction_combine_rule(CoefficientCombineRule::GeometricMean)
@@ -225,7 +222,7 @@ fn polyline(points: &[[f32; 2]], is_loop: bool) -> ColliderBuilder {
 
 /// rapier has one material per collider, so a chain converts only if all its links'
 /// materials are one.
-fn one_material(materials: &[MaterialJson]) -> Result<MaterialJson, String> {
+fn one_material(materials: &[SurfaceMaterial]) -> Result<SurfaceMaterial, String> {
     match materials {
         [first, rest @ ..] if rest.iter().all(|m| m == first) => Ok(*first),
         _ => Err("a chain with a material per link (rapier has one per collider)".into()),
@@ -235,17 +232,17 @@ fn one_material(materials: &[MaterialJson]) -> Result<MaterialJson, String> {
 /// Surface settings rapier has no counterpart for: a scene using one is skipped for
 /// rapier rather than run without it.
 fn unsupported_surface(shape: &ShapeJson) -> Result<(), String> {
-    let materials = shape.materials.iter().flatten();
-    let tangent = shape.tangent_speed != 0.0 || materials.clone().any(|m| m.tangent_speed != 0.0);
-    let rolling =
-        shape.rolling_resistance != 0.0 || materials.clone().any(|m| m.rolling_resistance != 0.0);
+    let own = std::iter::once(shape.material());
+    let mut materials = own.chain(shape.link_materials().into_iter().flatten());
+    let tangent = materials.clone().any(|m| m.tangent_speed != 0.0);
+    let rolling = materials.any(|m| m.rolling_resistance != 0.0);
     if tangent {
         return Err("a shape with a tangent speed (rapier has no conveyor surfaces)".into());
     }
     if rolling {
         return Err("a shape with rolling resistance, which rapier does not have".into());
     }
-    if shape.one_way {
+    if shape.is_one_way() {
         return Err("a one-way shape (rapier's are a contact-modifying hook)".into());
     }
     Ok(())
@@ -321,8 +318,8 @@ fn free_axis(
     mut j: GenericJointBuilder,
     axis: JointAxis,
     limit: Option<[f32; 2]>,
-    motor: Option<MotorJson>,
-    spring: Option<SpringJson>,
+    motor: Option<Motor>,
+    spring: Option<Spring>,
 ) -> GenericJointBuilder {
     if let Some(limit) = limit {
         j = j.limits(axis, limit);

@@ -1,8 +1,9 @@
 //! Joint anchors and axes: scene joints give world points and directions at creation,
 //! the peers want them in each body's own frame.
 
+use lockstep2d::Spring;
 use lockstep2d::math::{atan2, cos, sin};
-use lockstep2d_scenes::{BodyJson, JointJson, SpringJson};
+use lockstep2d_scenes::{BodyJson, JointJson};
 
 /// `point` (world, at creation) in `body`'s frame.
 pub fn local_point(body: &BodyJson, point: [f32; 2]) -> [f32; 2] {
@@ -26,13 +27,13 @@ pub fn rotation(angle: f32) -> (f32, f32) {
 
 /// A spring of `hertz` and damping ratio as stiffness and damping per unit mass:
 /// k = ω², c = 2ζω with ω = 2πf (what rapier's acceleration-based motors take).
-pub fn stiffness_damping(spring: SpringJson) -> (f32, f32) {
+pub fn stiffness_damping(spring: Spring) -> (f32, f32) {
     let omega = 2.0 * std::f32::consts::PI * spring.hertz;
     (omega * omega, 2.0 * spring.damping_ratio * omega)
 }
 
 /// lockstep2d's wheel suspension when a scene gives none (`WheelJointDef::new`).
-pub const DEFAULT_WHEEL_SPRING: SpringJson = SpringJson {
+pub const DEFAULT_WHEEL_SPRING: Spring = Spring {
     hertz: 1.0,
     damping_ratio: 0.7,
 };

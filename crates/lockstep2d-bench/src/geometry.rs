@@ -1,34 +1,29 @@
-//! A scene shape's geometry as the converters read it: the scene crate's own
-//! `ShapeGeometry`, so every engine gets the same defaults lockstep2d does.
+//! Geometry the converters share.
 
-use lockstep2d_scenes::{ShapeGeometry, ShapeJson};
-
-/// The shape's geometry with the scene crate's defaults filled in, or the scene error
-/// as text.
-pub fn geometry(shape: &ShapeJson) -> Result<ShapeGeometry<'_>, String> {
-    shape.geometry().map_err(|e| e.to_string())
-}
+use lockstep2d_scenes::ShapeJson;
 
 /// The farthest any point of the shape reaches from the body origin: the quality
 /// figure's scene bounds are built from it.
-pub fn reach(geometry: &ShapeGeometry) -> f32 {
-    let len = |p: [f32; 2]| p[0].hypot(p[1]);
-    match *geometry {
-        ShapeGeometry::Box {
+pub fn reach(shape: &ShapeJson) -> f32 {
+    let len = |p: &[f32; 2]| p[0].hypot(p[1]);
+    let farthest = |points: &[[f32; 2]]| points.iter().map(len).fold(0.0, f32::max);
+    match shape {
+        ShapeJson::Box {
             half_width,
             half_height,
             center,
             ..
-        } => len(center) + half_width.hypot(half_height),
-        ShapeGeometry::Circle { center, radius } => len(center) + radius,
-        ShapeGeometry::Polygon { vertices } => vertices.iter().map(|&v| len(v)).fold(0.0, f32::max),
-        ShapeGeometry::Capsule {
+        } => len(center) + half_width.hypot(*half_height),
+        ShapeJson::Circle { center, radius, .. } => len(center) + radius,
+        ShapeJson::Polygon { vertices, .. } => farthest(vertices),
+        ShapeJson::Capsule {
             center1,
             center2,
             radius,
+            ..
         } => len(center1).max(len(center2)) + radius,
-        ShapeGeometry::Segment { point1, point2 } => len(point1).max(len(point2)),
-        ShapeGeometry::Chain { points, .. } => points.iter().map(|&p| len(p)).fold(0.0, f32::max),
+        ShapeJson::Segment { point1, point2, .. } => len(point1).max(len(point2)),
+        ShapeJson::Chain { points, .. } => farthest(points),
     }
 }
 

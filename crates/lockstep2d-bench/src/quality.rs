@@ -6,10 +6,11 @@
 //! - Every other scene: how many dynamic bodies ended outside the scene's initial
 //!   bounds grown by 50 m — bodies that tunnelled out or were flung away.
 
-use lockstep2d_scenes::{BodyKind, SceneDef};
+use lockstep2d::BodyType;
+use lockstep2d_scenes::SceneDef;
 
 use crate::engine::BodyEnd;
-use crate::geometry::{geometry, reach};
+use crate::geometry::reach;
 
 /// How far outside the initial bounds a body must end to count as escaped (m).
 const ESCAPE_MARGIN: f32 = 50.0;
@@ -47,7 +48,7 @@ impl Measure {
             .bodies
             .iter()
             .zip(end)
-            .filter(|(body, _)| body.kind == BodyKind::Dynamic);
+            .filter(|(body, _)| body.body_type == BodyType::Dynamic);
         match self {
             Measure::DriftM => dynamic
                 .map(|(body, state)| (state.position[0] - body.position[0]).abs())
@@ -69,12 +70,7 @@ fn initial_bounds(def: &SceneDef) -> [[f32; 2]; 2] {
     let mut lo = [f32::INFINITY; 2];
     let mut hi = [f32::NEG_INFINITY; 2];
     for body in &def.bodies {
-        let reach = body
-            .shapes
-            .iter()
-            .filter_map(|s| geometry(s).ok())
-            .map(|g| reach(&g))
-            .fold(0.0, f32::max);
+        let reach = body.shapes.iter().map(reach).fold(0.0, f32::max);
         for i in 0..2 {
             lo[i] = lo[i].min(body.position[i] - reach);
             hi[i] = hi[i].max(body.position[i] + reach);
@@ -88,7 +84,7 @@ pub fn max_speed(def: &SceneDef, end: &[BodyEnd]) -> f32 {
     def.bodies
         .iter()
         .zip(end)
-        .filter(|(body, _)| body.kind == BodyKind::Dynamic)
+        .filter(|(body, _)| body.body_type == BodyType::Dynamic)
         .map(|(_, s)| s.velocity[0].hypot(s.velocity[1]))
         .fold(0.0, f32::max)
 }

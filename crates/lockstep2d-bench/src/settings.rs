@@ -1,7 +1,8 @@
 //! The settings every engine is given for a scene, read from the scene itself so that
 //! all three step the same world the same way.
 
-use lockstep2d_scenes::{SceneDef, SolverJson};
+use lockstep2d::SolverSettings;
+use lockstep2d_scenes::SceneDef;
 
 /// Box2D's benchmark scenes that turn sleeping off (`b2World_EnableSleeping(worldId,
 /// false)` in Box2D's `shared/benchmarks.c`). The others sleep as the scene says
@@ -16,7 +17,7 @@ pub struct Settings {
     /// Substeps per step (Box2D's `subStepCount`, rapier's `num_solver_iterations`).
     pub substeps: u32,
     /// The scene's soft-step settings: contact and joint stiffness, push-out speed.
-    pub solver: SolverJson,
+    pub solver: SolverSettings,
     /// Gravity (m/s²).
     pub gravity: [f32; 2],
     /// Whether the peers may put bodies to sleep.
@@ -29,7 +30,7 @@ impl Settings {
     /// The settings `def` asks for, with `threads` worker threads.
     pub fn for_scene(def: &SceneDef, threads: usize) -> Settings {
         Settings {
-            dt: 1.0 / def.hz,
+            dt: 1.0 / def.hz as f32,
             substeps: def.solver.substeps.max(1),
             solver: def.solver,
             gravity: def.gravity,

@@ -2,17 +2,16 @@
 //! end alike. These run with `cargo test -p lockstep2d-bench` only (the bench crate is
 //! not a default member, so the root `cargo test` never builds rapier2d or Box2D).
 
+use lockstep2d::{Motor, Spring};
 use lockstep2d_bench::engine::{BenchWorld, BodyEnd, Engine};
 use lockstep2d_bench::settings::Settings;
-use lockstep2d_scenes::{
-    BodyJson, JointJson, JointType, MotorJson, SceneDef, ShapeJson, SpringJson,
-};
+use lockstep2d_scenes::{BodyJson, JointJson, JointType, SceneDef, ShapeJson};
 
 /// A 40 × 2 ground box whose top face is y = 0, and `body`.
 fn on_ground(name: &str, body: BodyJson) -> SceneDef {
     SceneDef {
         bodies: vec![
-            BodyJson::fixed([0.0, -1.0]).with_shape(ShapeJson::new_box(20.0, 1.0)),
+            BodyJson::static_at([0.0, -1.0]).with_shape(ShapeJson::new_box(20.0, 1.0)),
             body,
         ],
         ..SceneDef::new(name)
@@ -81,9 +80,7 @@ fn circles_capsules_and_polygons_rest_where_they_should() {
 #[test]
 fn an_offset_rotated_box_lands_on_its_long_side() {
     // The box sits 1 m right of the body origin, turned upright: 2 m tall, 0.5 m wide.
-    let mut shape = ShapeJson::new_box(1.0, 0.25);
-    shape.center = Some([1.0, 0.0]);
-    shape.angle = Some(std::f32::consts::FRAC_PI_2);
+    let shape = ShapeJson::offset_box(1.0, 0.25, [1.0, 0.0], std::f32::consts::FRAC_PI_2);
     let def = on_ground(
         "offset_box",
         BodyJson::dynamic([0.0, 3.0]).with_shape(shape),
@@ -94,7 +91,7 @@ fn an_offset_rotated_box_lands_on_its_long_side() {
 /// The times at which body 1's x velocity changes sign from + to −, over `steps`.
 fn swing_turns(engine: Engine, def: &SceneDef, steps: u32) -> Vec<f32> {
     let mut world = build(engine, def);
-    let dt = 1.0 / def.hz;
+    let dt = 1.0 / def.hz as f32;
     let mut last = 0.0;
     let mut turns = Vec::new();
     for step in 1..=steps {
@@ -145,7 +142,7 @@ fn a_revolute_motor_spins_at_its_speed_in_every_engine() {
     );
     def.gravity = [0.0, 0.0];
     let mut joint = JointJson::revolute(0, 1, [0.0, 5.0]);
-    joint.motor = Some(MotorJson {
+    joint.motor = Some(Motor {
         speed: 2.0,
         max_force: 1000.0,
     });
@@ -189,7 +186,7 @@ fn a_prismatic_spring_settles_where_the_weight_balances_it() {
     );
     let mut joint = JointJson::new(JointType::Prismatic, 0, 1, [0.0, 5.0]);
     joint.axis = Some([0.0, 1.0]);
-    joint.spring = Some(SpringJson {
+    joint.spring = Some(Spring {
         hertz: 1.0,
         damping_ratio: 1.0,
     });
@@ -244,7 +241,7 @@ fn every_engine_builds_the_box2d_lite_scenes_and_large_pyramid() {
 
 /// A static body holding `ground`, and a disc of radius 0.5 dropped at each of `xs`.
 fn discs_on(name: &str, ground: ShapeJson, xs: &[f32]) -> SceneDef {
-    let mut bodies = vec![BodyJson::fixed([0.0, 0.0]).with_shape(ground)];
+    let mut bodies = vec![BodyJson::static_at([0.0, 0.0]).with_shape(ground)];
     for &x in xs {
         bodies.push(BodyJson::dynamic([x, 2.0]).with_shape(ShapeJson::circle(0.5)));
     }

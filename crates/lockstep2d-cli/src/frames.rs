@@ -95,7 +95,7 @@ pub struct FramePlan {
 impl FrameArgs {
     /// The frame clock asked for, or `None` for a plain run of `world.step`. `hz` is the
     /// run's physics rate and `bodies` the number of bodies in the scene.
-    pub fn plan(&self, hz: f32, steps: u32, bodies: usize) -> Result<Option<FramePlan>, String> {
+    pub fn plan(&self, hz: u32, steps: u32, bodies: usize) -> Result<Option<FramePlan>, String> {
         let Some(render_hz) = self.render_hz else {
             return self.reject_without_clock().map(|()| None);
         };
@@ -105,7 +105,7 @@ impl FrameArgs {
                 f64::from(steps) / f64::from(hz),
             )?,
             jitter: check_jitter(self.frame_jitter.unwrap_or(0.0))?,
-            config: self.stepper_config(whole_hz(hz)?),
+            config: self.stepper_config(hz),
             trace: self
                 .trace_body
                 .map(|id| check_body(id, bodies))
@@ -184,18 +184,6 @@ fn check_jitter(jitter: f64) -> Result<f64, String> {
         return Err(format!("--frame-jitter {jitter}: must be in [0, 1)"));
     }
     Ok(jitter)
-}
-
-/// The driver counts time in ticks of 1 ns / hz, so it needs a whole number of steps
-/// per second.
-fn whole_hz(hz: f32) -> Result<u32, String> {
-    if hz.fract() != 0.0 || hz > u32::MAX as f32 {
-        return Err(format!(
-            "--render-hz needs a whole number of physics steps per second, and this run \
-             steps at {hz} Hz; pick one with --hz"
-        ));
-    }
-    Ok(hz as u32)
 }
 
 fn check_body(id: usize, bodies: usize) -> Result<usize, String> {

@@ -65,7 +65,7 @@ enum Question {
 pub fn run(args: &QueryArgs) -> CliResult {
     let question = question(args).map_err(CliError::usage)?;
     let mut scene = crate::scene_arg::build(&args.scene)?;
-    let dt = 1.0 / scene.hz;
+    let dt = scene.dt();
     for _ in 0..args.steps {
         scene.world.step(dt).map_err(|e| e.to_string())?;
     }

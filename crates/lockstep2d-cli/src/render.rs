@@ -92,7 +92,7 @@ impl RenderArgs {
 
 pub fn run(args: &RenderArgs) -> CliResult {
     let mut scene = scene_arg::build(&args.scene)?;
-    let hz = scene_arg::whole_hz(&scene)?;
+    let hz = scene.hz;
     let (frames, seconds) = args.check(&scene).map_err(CliError::usage)?;
     let mut out = ImageOut::create(&args.out, (args.width, args.height), args.fps)?;
     let mut pixmap =

@@ -4,8 +4,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
-use lockstep2d::{BodyId, Snapshot, StepProfile, World, WorldDef};
-use lockstep2d_scenes::{Scene, SceneDef, SolverJson, SolverKindJson};
+use lockstep2d::{BodyId, Snapshot, SolverKind, SolverSettings, StepProfile, World, WorldDef};
+use lockstep2d_scenes::{Scene, SceneDef};
 use serde::Serialize;
 
 use crate::exit::{CliError, CliResult};
@@ -28,9 +28,9 @@ pub struct RunArgs {
     /// Steps to run (default: the scene's own count).
     #[arg(long)]
     steps: Option<u32>,
-    /// Physics steps per second (default: the scene's own rate, usually 60).
-    #[arg(long)]
-    hz: Option<f32>,
+    /// Physics steps per second, 1 to 100000 (default: the scene's own rate, usually 60).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(lockstep2d::MAX_HZ)))]
+    hz: Option<u32>,
     /// The solver: `soft` (Box2D v3's soft step, the default) or `pgs` (Box2D-Lite's).
     #[arg(long, value_enum)]
     solver: Option<SolverArg>,
@@ -79,9 +79,6 @@ impl RunArgs {
             None => SceneDef::new("loaded state"),
         };
         if let Some(hz) = self.hz {
-            if !(hz.is_finite() && hz > 0.0) {
-                return Err(CliError::usage(format!("--hz {hz}: must be a number > 0")));
-            }
             def.hz = hz;
         }
         if let Some(steps) = self.steps {
@@ -89,8 +86,8 @@ impl RunArgs {
         }
         if let Some(solver) = self.solver {
             def.solver.kind = match solver {
-                SolverArg::Soft => SolverKindJson::Soft,
-                SolverArg::Pgs => SolverKindJson::Pgs,
+                SolverArg::Soft => SolverKind::Soft,
+                SolverArg::Pgs => SolverKind::Pgs,
             };
         }
         if let Some(substeps) = self.substeps {
@@ -109,17 +106,17 @@ impl RunArgs {
     /// A solver flag the engine refuses is a usage error, not the scene's: each is tried
     /// alone, on an empty world with the default solver.
     fn check_solver_flags(&self) -> CliResult {
-        type Set = fn(&mut SolverJson, u32);
+        type Set = fn(&mut SolverSettings, u32);
         let flags: [(&str, Option<u32>, Set); 2] = [
             ("--substeps", self.substeps, |s, n| s.substeps = n),
             ("--iterations", self.iterations, |s, n| s.iterations = n),
         ];
         for (flag, value, set) in flags {
             let Some(value) = value else { continue };
-            let mut solver = SolverJson::default();
+            let mut solver = SolverSettings::default();
             set(&mut solver, value);
             let def = WorldDef {
-                solver: solver.into(),
+                solver,
                 ..WorldDef::default()
             };
             World::new(&def)
@@ -208,7 +205,7 @@ pub fn run(args: &RunArgs) -> CliResult {
         .set_threads(args.threads)
         .map_err(|e| CliError::usage(format!("--threads {}: {}", args.threads, e.reason())))?;
     let plan = (args.frames.plan(hz, steps, bodies.len())).map_err(CliError::usage)?;
-    let dt = 1.0 / hz;
+    let dt = 1.0 / hz as f32;
     let initial = body_states(&world, &bodies);
 
     let start = Instant::now();
@@ -284,7 +281,7 @@ fn step_plainly(
     Ok(())
 }
 
-fn print_summary(report: &Report, hz: f32) {
+fn print_summary(report: &Report, hz: u32) {
     let moved = report
         .bodies_initial
         .iter()

@@ -23,16 +23,3 @@ pub fn load(arg: &str) -> Result<SceneDef, String> {
 pub fn build(arg: &str) -> Result<Scene, String> {
     load(arg)?.build().map_err(|e| format!("{arg}: {e}"))
 }
-
-/// The scene's physics rate as the fixed-step driver needs it: a whole number of steps
-/// per second (it counts time in ticks of 1 ns / hz).
-pub fn whole_hz(scene: &Scene) -> Result<u32, String> {
-    let hz = scene.hz;
-    if hz.fract() != 0.0 || !(1.0..=u32::MAX as f32).contains(&hz) {
-        return Err(format!(
-            "{}: steps at {hz} Hz, and the fixed-step driver needs a whole number of steps per second",
-            scene.name
-        ));
-    }
-    Ok(hz as u32)
-}

@@ -87,7 +87,7 @@ pub fn run(args: &SyncTestArgs) -> CliResult {
         .world
         .set_threads(args.threads)
         .map_err(|e| CliError::usage(format!("--threads {}: {}", args.threads, e.reason())))?;
-    let dt = 1.0 / scene.hz;
+    let dt = scene.dt();
     let script = Script::new(&scene.world);
     let nudge = match (args.nudge_at, script.players().first()) {
         (Some(frame), Some(&body)) => Some((frame, body)),

@@ -157,7 +157,7 @@ fn scene_files_run_and_bad_ones_explain_themselves() {
     assert_eq!(from_file["state_hash"], by_name["state_hash"]);
 
     let mut bad_density = pyramid.clone();
-    bad_density.bodies[3].shapes[0].density = 0.0;
+    bad_density.bodies[3].shapes[0] = bad_density.bodies[3].shapes[0].clone().with_density(0.0);
     let bad = dir.join("bad.json");
     std::fs::write(&bad, bad_density.to_json()).unwrap();
     let output = lockstep2d(&["run", bad.to_str().unwrap()]);

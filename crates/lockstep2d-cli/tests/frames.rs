@@ -272,7 +272,10 @@ fn bad_frame_flags_fail_with_a_message() {
             &["--render-hz", "60", "--frame-jitter", "2"],
             "--frame-jitter 2",
         ),
-        (&["--render-hz", "60", "--hz", "59.5"], "whole number"),
+        (
+            &["--render-hz", "60", "--hz", "59.5"],
+            "invalid value '59.5' for '--hz",
+        ),
         (&["--policy", "drop"], "--policy needs --render-hz"),
         (&["--smoothing", "none"], "--smoothing needs --render-hz"),
         (&["--trace-body", "0"], "--trace-body needs --render-hz"),

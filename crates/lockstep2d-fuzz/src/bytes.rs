@@ -83,7 +83,7 @@ fn scene_snapshot(scene: &str, steps: u32) -> Vec<u8> {
         .build()
         .expect("it builds");
     for _ in 0..steps {
-        built.world.step(1.0 / built.hz).expect("named scenes step");
+        built.world.step(built.dt()).expect("named scenes step");
     }
     built.world.snapshot().to_bytes()
 }
@@ -169,7 +169,7 @@ pub fn fuzz_scene_text(scene: &str, seed: u64, edits: u32) -> Result<Tried, Stri
         let Ok(mut built) = def.build() else { continue };
         tried.accepted += 1;
         for step in 0..30 {
-            let stepped = built.world.step(1.0 / built.hz);
+            let stepped = built.world.step(built.dt());
             stepped.map_err(|e| format!("{scene} edit {edit}, step {step} refused: {e}"))?;
             crate::api::check_bodies(&built.world)
                 .map_err(|e| format!("{scene}, seed {seed}, edit {edit}, step {step}: {e}"))?;

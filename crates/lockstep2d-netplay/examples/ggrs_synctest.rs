@@ -50,6 +50,7 @@ impl Game {
     fn new(keep_state_outside: bool) -> Result<Game, String> {
         let scene = lockstep2d_scenes::named("pyramid").ok_or("no pyramid scene")?;
         let scene = scene.build().map_err(|e| e.to_string())?;
+        let dt = scene.dt();
         let world = scene.world;
         let player = world
             .body_ids()
@@ -59,7 +60,7 @@ impl Game {
         Ok(Game {
             world,
             player,
-            dt: 1.0 / scene.hz,
+            dt,
             outside_jumps: keep_state_outside.then_some(0),
         })
     }

@@ -133,8 +133,8 @@ impl Game {
         let scene = def.build().map_err(|e| e.to_string())?;
         Ok(Game {
             script: Script::for_players(&scene.world, PLAYERS),
+            dt: scene.dt(),
             world: scene.world,
-            dt: 1.0 / scene.hz,
             ring: SnapshotRing::new(MAX_PREDICTION),
         })
     }

@@ -28,7 +28,7 @@ const POLL_INTERVAL: Duration = Duration::from_millis(1);
 pub fn play(
     peer: &mut Peer,
     frames: u64,
-    hz: f32,
+    hz: u32,
     timeout: Duration,
     mut pad: impl FnMut(u64) -> Pad,
 ) -> Result<NetReport, NetError> {

@@ -15,7 +15,7 @@ pub struct Pacer {
 
 impl Pacer {
     /// Frames of `1 / hz` seconds, the first due now.
-    pub fn new(hz: f32) -> Pacer {
+    pub fn new(hz: u32) -> Pacer {
         Pacer {
             frame_time: Duration::from_secs_f64(1.0 / f64::from(hz)),
             next: Instant::now(),

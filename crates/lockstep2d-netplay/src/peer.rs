@@ -32,6 +32,9 @@ pub const MAX_INPUT_DELAY: usize = 30;
 /// A peer silent this long is taken as gone.
 const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// The fastest session: a frame a millisecond, so the pacing's sleeps stay meaningful.
+const MAX_SESSION_FPS: u32 = 1000;
+
 /// How a peer joins a session.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PeerOptions {
@@ -103,7 +106,7 @@ impl Peer {
     /// `options.remote`. Nothing is sent until the first `poll`.
     pub fn connect(scene: Scene, options: &PeerOptions) -> Result<Peer, NetError> {
         options.check()?;
-        let fps = whole_hz(scene.hz)?;
+        let fps = session_fps(scene.hz)?;
         let socket = UdpNonBlockingSocket::bind_to_port(options.local_port).map_err(|source| {
             NetError::Socket {
                 port: options.local_port,
@@ -130,7 +133,8 @@ impl Peer {
             .nudge_at
             .zip(script.players().first().copied())
             .map(|(frame, body)| Nudge { frame, body });
-        let mut game = NetGame::new(scene.world, script, 1.0 / scene.hz, MAX_PREDICTION);
+        let dt = scene.dt();
+        let mut game = NetGame::new(scene.world, script, dt, MAX_PREDICTION);
         game.set_nudge(nudge);
         Ok(Peer {
             session,
@@ -250,11 +254,11 @@ impl Peer {
     }
 }
 
-/// The scene's rate as GGRS's frames per second: a whole number.
-fn whole_hz(hz: f32) -> Result<usize, NetError> {
-    if hz.fract() != 0.0 || !(1.0..=1000.0).contains(&hz) {
+/// The scene's rate as GGRS's frames per second.
+fn session_fps(hz: u32) -> Result<usize, NetError> {
+    if hz > MAX_SESSION_FPS {
         return Err(NetError::Invalid(format!(
-            "the scene steps at {hz} Hz; a session needs a whole number of frames per second, at most 1000"
+            "the scene steps at {hz} Hz; a session runs at most {MAX_SESSION_FPS} frames per second"
         )));
     }
     Ok(hz as usize)

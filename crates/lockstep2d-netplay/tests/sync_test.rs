@@ -11,7 +11,8 @@ fn sync_test(scene: &str, frames: u64, distance: usize) -> Result<NetGame, GgrsE
     let scene = named(scene).unwrap().build().unwrap();
     let script = Script::for_players(&scene.world, PLAYERS);
     assert_eq!(script.players().len(), PLAYERS);
-    let mut game = NetGame::new(scene.world, script, 1.0 / scene.hz, MAX_PREDICTION);
+    let dt = scene.dt();
+    let mut game = NetGame::new(scene.world, script, dt, MAX_PREDICTION);
     let mut builder = SessionBuilder::<NetConfig>::new()
         .with_num_players(PLAYERS)?
         .with_check_distance(distance);

@@ -5,17 +5,13 @@
 //! into a path (`density` on shape 0 of body 3 is `bodies[3].shapes[0].density`).
 
 use lockstep2d::{
-    BodyDef, BodyId, BodyType, Capsule, ChainDef, CharacterDef, Circle, DistanceJointDef, Geometry,
-    JointDef, JointId, Limit, Motor, MotorJointDef, Polygon, PrismaticJointDef, RevoluteJointDef,
-    Segment, ShapeDef, SleepSettings, Spring, Vec2, WeldJointDef, WheelJointDef, World, WorldDef,
+    BodyId, Capsule, ChainDef, CharacterDef, Circle, DistanceJointDef, Geometry, JointDef, JointId,
+    Limit, MotorJointDef, Polygon, PrismaticJointDef, RevoluteJointDef, Segment, ShapeDef,
+    SleepSettings, SurfaceMaterial, Vec2, WeldJointDef, WheelJointDef, World, WorldDef,
 };
 
-use crate::def::{
-    BodyJson, BodyKind, CharacterJson, JointJson, JointType, MaterialJson, SceneDef, ShapeJson,
-    SpringJson,
-};
+use crate::def::{BodyJson, CharacterJson, JointJson, JointType, SceneDef, ShapeJson};
 use crate::error::SceneError;
-use crate::load::{FieldError, ShapeGeometry, character_shape_path, shape_path};
 
 /// A built scene: the world, and the ids of its bodies, joints and characters in
 /// definition order, so `bodies[i]` is the body that `bodies[i]` of the definition made.
@@ -31,8 +27,8 @@ pub struct Scene {
     pub joints: Vec<JointId>,
     /// The characters' bodies (`World::character` reads what each last did).
     pub characters: Vec<BodyId>,
-    /// Steps per second: step the world by `1.0 / hz`.
-    pub hz: f32,
+    /// Steps per second: step the world by [`Scene::dt`].
+    pub hz: u32,
     /// How many steps a run of the scene takes unless told otherwise.
     pub steps: u32,
 }
@@ -43,7 +39,7 @@ impl SceneDef {
         check_hz(self.hz)?;
         let mut world = World::new(&WorldDef {
             gravity: vec2(self.gravity),
-            solver: self.solver.into(),
+            solver: self.solver,
             sleep: SleepSettings {
                 enabled: self.sleep,
                 ..SleepSettings::default()
@@ -89,43 +85,34 @@ impl SceneDef {
     }
 }
 
-/// Steps per second whose step the world takes (see `lockstep2d::MAX_STEP`).
-fn check_hz(hz: f32) -> Result<(), SceneError> {
-    let dt = 1.0 / hz;
-    if (lockstep2d::MIN_STEP..=lockstep2d::MAX_STEP).contains(&dt) {
+impl Scene {
+    /// The length of one step (s): 1 / `hz`.
+    pub fn dt(&self) -> f32 {
+        1.0 / self.hz as f32
+    }
+}
+
+/// A rate the fixed-step driver runs at (`lockstep2d::FixedClock`).
+fn check_hz(hz: u32) -> Result<(), SceneError> {
+    if (1..=lockstep2d::MAX_HZ).contains(&hz) {
         return Ok(());
     }
     Err(SceneError::new(
         "hz",
-        "must be a number of steps per second in [1, 10⁶]",
+        format!(
+            "must be a whole number of steps per second in 1..={}",
+            lockstep2d::MAX_HZ
+        ),
     ))
 }
 
 fn add_body(world: &mut World, i: usize, body: &BodyJson) -> Result<BodyId, SceneError> {
-    let def = BodyDef {
-        body_type: match body.kind {
-            BodyKind::Static => BodyType::Static,
-            BodyKind::Kinematic => BodyType::Kinematic,
-            BodyKind::Dynamic => BodyType::Dynamic,
-        },
-        position: vec2(body.position),
-        angle: body.angle,
-        linear_velocity: vec2(body.linear_velocity),
-        angular_velocity: body.angular_velocity,
-        linear_damping: body.linear_damping,
-        angular_damping: body.angular_damping,
-        gravity_scale: body.gravity_scale,
-        fixed_rotation: body.fixed_rotation,
-        is_bullet: body.bullet,
-        user_data: body.user_data,
-    };
     let id = world
-        .create_body(&def)
+        .create_body(&body.engine_def())
         .map_err(|e| engine_error(&format!("bodies[{i}]"), &e))?;
     for (j, shape) in body.shapes.iter().enumerate() {
         let prefix = format!("bodies[{i}].shapes[{j}]");
-        let def = engine_shape(shape)
-            .map_err(|(field, message)| SceneError::new(shape_path(i, j, field), message))?;
+        let def = engine_shape(shape).map_err(|e| e.under(&prefix))?;
         match def {
             EngineShape::Shape(def) => world
                 .create_shape(id, &def)
@@ -145,22 +132,20 @@ fn add_character(
     i: usize,
     character: &CharacterJson,
 ) -> Result<BodyId, SceneError> {
-    let at_shape =
-        |(field, message): FieldError| SceneError::new(character_shape_path(i, field), message);
-    character
-        .shape
-        .checked_character_geometry()
-        .map_err(at_shape)?;
-    let EngineShape::Shape(shape) = engine_shape(&character.shape).map_err(at_shape)? else {
-        return Err(at_shape((
-            "type",
-            "a character is a circle, a capsule, a box or a polygon".to_string(),
-        )));
+    let path = format!("characters[{i}].shape");
+    let shape = match engine_shape(&character.shape).map_err(|e| e.under(&path))? {
+        EngineShape::Shape(shape) => shape,
+        EngineShape::Chain(_) => {
+            return Err(SceneError::new(
+                format!("{path}.type"),
+                "a character is a circle, a capsule, a box or a polygon",
+            ));
+        }
     };
     let def = CharacterDef {
         position: vec2(character.position),
         shape,
-        settings: character.settings.into(),
+        settings: character.settings,
         user_data: character.user_data,
     };
     world
@@ -185,7 +170,7 @@ fn character_error(i: usize, e: &lockstep2d::Error) -> SceneError {
         Some(field) if CHARACTER_SETTINGS.contains(&field) => format!("characters[{i}].settings"),
         Some("position") | None => format!("characters[{i}]"),
         Some("shape.geometry") => {
-            return SceneError::new(character_shape_path(i, "type"), e.reason());
+            return SceneError::new(format!("characters[{i}].shape.type"), e.reason());
         }
         Some("shape") => return SceneError::new(format!("characters[{i}].shape"), e.reason()),
         Some(_) => format!("characters[{i}].shape"),
@@ -193,30 +178,47 @@ fn character_error(i: usize, e: &lockstep2d::Error) -> SceneError {
     engine_error(&prefix, e)
 }
 
-/// The engine's chain definition: the shape's own material on every link unless the
-/// chain gives `materials`.
-fn chain_def(shape: &ShapeJson, points: &[[f32; 2]], is_loop: bool) -> ChainDef {
-    let materials = match &shape.materials {
-        Some(materials) => materials.iter().map(|&m| m.into()).collect(),
-        None => vec![shape.material().into()],
-    };
-    ChainDef {
-        points: points.iter().map(|&p| vec2(p)).collect(),
+/// The engine's chain definition for a chain shape: the shape's own material on every
+/// link unless the chain gives `materials`, in which case the shape must give no
+/// material of its own.
+fn chain_def(shape: &ShapeJson) -> Result<ChainDef, SceneError> {
+    let ShapeJson::Chain {
+        points,
         is_loop,
+        one_way,
         materials,
-        filter: shape.filter,
-        one_way: shape.one_way,
-    }
+        filter,
+        material,
+    } = shape
+    else {
+        return Err(SceneError::new("type", "not a chain"));
+    };
+    let materials = match materials {
+        None => vec![*material],
+        Some(materials) if *material == SurfaceMaterial::default() => materials.clone(),
+        Some(_) => {
+            return Err(SceneError::new(
+                "materials",
+                "a chain with `materials` gives each link's material there, and none of its own",
+            ));
+        }
+    };
+    Ok(ChainDef {
+        points: points.iter().map(|&p| vec2(p)).collect(),
+        is_loop: *is_loop,
+        materials,
+        filter: *filter,
+        one_way: *one_way,
+    })
 }
 
 /// A chain's error at its path. The engine checks each link's material as it makes the
 /// link; when the chain gives `materials`, a material value it refuses is named in the
 /// material it came from (`materials[2].friction`).
 fn chain_error(prefix: &str, shape: &ShapeJson, e: &lockstep2d::Error) -> SceneError {
-    let refused = |m: &MaterialJson| lockstep2d::SurfaceMaterial::from(*m).check().is_err();
+    let refused = |m: &SurfaceMaterial| m.check().is_err();
     match shape
-        .materials
-        .as_ref()
+        .link_materials()
         .and_then(|m| m.iter().position(refused))
     {
         Some(k) => engine_error(&format!("{prefix}.materials[{k}]"), e),
@@ -230,58 +232,58 @@ enum EngineShape {
     Chain(ChainDef),
 }
 
-/// The engine's shape or chain definition, or the JSON field that is wrong and why.
-fn engine_shape(shape: &ShapeJson) -> Result<EngineShape, FieldError> {
+/// The engine's shape or chain definition; an error's path is within the shape.
+fn engine_shape(shape: &ShapeJson) -> Result<EngineShape, SceneError> {
     // Polygon constructors report `polygon`; in a scene file those are the vertices.
     let polygon_error = |e: lockstep2d::Error| {
         let field = match e.field() {
             Some("polygon") | None => "vertices",
             Some(field) => field,
         };
-        (field, e.reason())
+        SceneError::new(field, e.reason())
     };
-    let geometry = match shape.checked_geometry()? {
-        ShapeGeometry::Box {
+    let geometry = match shape {
+        ShapeJson::Box {
             half_width,
             half_height,
             center,
             angle,
+            ..
         } => Geometry::Polygon(
-            Polygon::new_offset_box(half_width, half_height, vec2(center), angle)
+            Polygon::new_offset_box(*half_width, *half_height, vec2(*center), *angle)
                 .map_err(polygon_error)?,
         ),
-        ShapeGeometry::Circle { center, radius } => Geometry::Circle(Circle {
-            center: vec2(center),
-            radius,
+        ShapeJson::Circle { center, radius, .. } => Geometry::Circle(Circle {
+            center: vec2(*center),
+            radius: *radius,
         }),
-        ShapeGeometry::Polygon { vertices } => {
+        ShapeJson::Polygon { vertices, .. } => {
             let points: Vec<Vec2> = vertices.iter().map(|&v| vec2(v)).collect();
             Geometry::Polygon(Polygon::new(&points).map_err(polygon_error)?)
         }
-        ShapeGeometry::Capsule {
+        ShapeJson::Capsule {
             center1,
             center2,
             radius,
+            ..
         } => Geometry::Capsule(Capsule {
-            center1: vec2(center1),
-            center2: vec2(center2),
-            radius,
+            center1: vec2(*center1),
+            center2: vec2(*center2),
+            radius: *radius,
         }),
-        ShapeGeometry::Segment { point1, point2 } => Geometry::Segment(Segment {
-            point1: vec2(point1),
-            point2: vec2(point2),
+        ShapeJson::Segment { point1, point2, .. } => Geometry::Segment(Segment {
+            point1: vec2(*point1),
+            point2: vec2(*point2),
         }),
-        ShapeGeometry::Chain { points, is_loop } => {
-            return Ok(EngineShape::Chain(chain_def(shape, points, is_loop)));
-        }
+        ShapeJson::Chain { .. } => return Ok(EngineShape::Chain(chain_def(shape)?)),
     };
     Ok(EngineShape::Shape(ShapeDef {
         geometry,
-        density: shape.density,
-        one_way: shape.one_way,
-        filter: shape.filter,
-        is_sensor: shape.sensor,
-        ..ShapeDef::new(geometry).with_material(shape.material().into())
+        density: shape.density(),
+        one_way: shape.is_one_way(),
+        filter: shape.filter(),
+        is_sensor: shape.is_sensor(),
+        ..ShapeDef::new(geometry).with_material(*shape.material())
     }))
 }
 
@@ -304,7 +306,7 @@ fn add_joint(
         })
     };
     if let Some(field) = joint.unused_field() {
-        let kind = format!("{:?}", joint.kind).to_lowercase();
+        let kind = format!("{:?}", joint.joint_type).to_lowercase();
         return Err(SceneError::new(
             format!("{path}.{field}"),
             format!("not used by a {kind} joint"),
@@ -331,49 +333,40 @@ fn joint_kind(joint: &JointJson) -> lockstep2d::JointKind {
     let anchor = vec2(joint.anchor);
     let axis = vec2(joint.axis.unwrap_or([1.0, 0.0]));
     let limit = joint.limit.map(|[lower, upper]| Limit { lower, upper });
-    let motor = joint.motor.map(|m| Motor {
-        speed: m.speed,
-        max_force: m.max_force,
-    });
-    let spring = |s: Option<SpringJson>| {
-        s.map(|s| Spring {
-            hertz: s.hertz,
-            damping_ratio: s.damping_ratio,
-        })
-    };
-    match joint.kind {
+    let motor = joint.motor;
+    match joint.joint_type {
         JointType::Revolute => Kind::Revolute(RevoluteJointDef {
             softness: joint.softness,
             bias_factor: joint.bias_factor,
             limit,
             motor,
-            spring: spring(joint.spring),
+            spring: joint.spring,
             ..RevoluteJointDef::at(anchor)
         }),
         JointType::Prismatic => Kind::Prismatic(PrismaticJointDef {
             limit,
             motor,
-            spring: spring(joint.spring),
+            spring: joint.spring,
             ..PrismaticJointDef::new(anchor, axis)
         }),
         JointType::Wheel => Kind::Wheel(WheelJointDef {
             limit,
             motor,
-            spring: spring(joint.spring).or(WheelJointDef::new(anchor, axis).spring),
+            spring: joint.spring.or(WheelJointDef::new(anchor, axis).spring),
             ..WheelJointDef::new(anchor, axis)
         }),
         JointType::Distance => {
             let rod = DistanceJointDef::rod(anchor, vec2(joint.anchor_b.unwrap_or(joint.anchor)));
             Kind::Distance(DistanceJointDef {
                 length: joint.length.unwrap_or(rod.length),
-                spring: spring(joint.spring),
+                spring: joint.spring,
                 limit,
                 ..rod
             })
         }
         JointType::Weld => Kind::Weld(WeldJointDef {
-            linear_spring: spring(joint.spring),
-            angular_spring: spring(joint.angular_spring),
+            linear_spring: joint.spring,
+            angular_spring: joint.angular_spring,
             ..WeldJointDef::new(anchor)
         }),
         JointType::Motor => Kind::Motor(MotorJointDef::new(

@@ -23,6 +23,18 @@ impl SceneError {
     }
 }
 
+impl SceneError {
+    /// The same error inside `prefix`: `density` under `bodies[3].shapes[0]` is
+    /// `bodies[3].shapes[0].density`.
+    pub(crate) fn under(self, prefix: &str) -> SceneError {
+        let path = match self.path.is_empty() {
+            true => prefix.to_string(),
+            false => format!("{prefix}.{}", self.path),
+        };
+        SceneError { path, ..self }
+    }
+}
+
 impl fmt::Display for SceneError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.path.is_empty() {

@@ -6,7 +6,7 @@
 //! def.solver.iterations = 20;
 //! let mut scene = def.build()?;
 //! for _ in 0..10 {
-//!     scene.world.step(1.0 / scene.hz)?;
+//!     scene.world.step(scene.dt())?;
 //! }
 //! assert_eq!(scene.bodies.len(), 79);
 //!
@@ -30,13 +30,10 @@ pub mod rollback;
 mod save;
 
 pub use build::Scene;
-pub use def::{
-    BodyJson, BodyKind, CharacterJson, CharacterSettingsJson, JointJson, JointType, MaterialJson,
-    MotorJson, SceneDef, ShapeJson, ShapeKind, SolverJson, SolverKindJson, SpringJson,
-};
+pub use def::{BodyJson, CharacterJson, JointJson, JointType, SceneDef, ShapeJson, Solid};
 pub use error::SceneError;
 pub use library::{many_pyramids_sized, named, names};
-pub use load::{ShapeGeometry, from_json, load_file, read_file_capped};
+pub use load::{from_json, load_file, read_file_capped};
 pub use rng::Pcg32;
 pub use rollback::pad::Pad;
 pub use rollback::recording::{

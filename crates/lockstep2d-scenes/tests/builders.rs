@@ -5,9 +5,9 @@ use lockstep2d_scenes::{BodyJson, JointJson, SceneDef, ShapeJson, from_json};
 #[test]
 fn a_scene_made_in_code_builds_and_round_trips() {
     let mut def = SceneDef::new("made_in_code");
-    def.hz = 120.0;
+    def.hz = 120;
     def.bodies = vec![
-        BodyJson::fixed([0.0, -1.0]).with_shape(ShapeJson::new_box(10.0, 1.0)),
+        BodyJson::static_at([0.0, -1.0]).with_shape(ShapeJson::new_box(10.0, 1.0)),
         BodyJson::dynamic([0.0, 2.0])
             .with_angle(0.5)
             .with_shape(ShapeJson::circle(0.5).with_restitution(0.5))
@@ -23,6 +23,6 @@ fn a_scene_made_in_code_builds_and_round_trips() {
     let mass = std::f32::consts::PI * 0.25 + 0.5 + 2.0 * (0.5 + std::f32::consts::PI * 0.0625);
     assert!((scene.world.mass(body).unwrap() - mass).abs() < 1e-4);
     assert_eq!(scene.world.angle(body).unwrap(), 0.5);
-    assert_eq!(scene.hz, 120.0);
-    scene.world.step(1.0 / scene.hz).unwrap();
+    assert_eq!(scene.hz, 120);
+    scene.world.step(scene.dt()).unwrap();
 }

@@ -25,7 +25,7 @@ const LIFT_REACH: f32 = 3.0;
 #[test]
 fn the_character_walks_up_the_low_steps_and_is_stopped_by_the_high_one() {
     let mut scene = named("character").unwrap().build().unwrap();
-    let dt = 1.0 / scene.hz;
+    let dt = scene.dt();
     let world = &mut scene.world;
     let id = scene.characters[0];
     let [light, heavy] = [scene.bodies[6], scene.bodies[7]];
@@ -81,7 +81,7 @@ fn the_character_walks_up_the_low_steps_and_is_stopped_by_the_high_one() {
 fn scripted(frames: u64, threads: u32) -> (u64, u64, Vec<(Vec2, bool, f32)>) {
     let mut scene = named("character").unwrap().build().unwrap();
     scene.world.set_threads(threads).unwrap();
-    let dt = 1.0 / scene.hz;
+    let dt = scene.dt();
     let script = Script::new(&scene.world);
     let (player, lift) = (scene.characters[0], scene.bodies[1]);
     let mut seen: Vec<(Vec2, bool, f32)> = Vec::new();
@@ -206,7 +206,7 @@ struct Walk {
 /// more than its skin, and is inside the walls and above the ground.
 fn random_walk(seed: u64, steps: usize) -> Walk {
     let mut scene = named("character").unwrap().build().unwrap();
-    let dt = 1.0 / scene.hz;
+    let dt = scene.dt();
     let id = scene.characters[0];
     let world = &mut scene.world;
     let skin = world.character_settings(id).unwrap().skin;
@@ -313,7 +313,7 @@ fn random_walks_never_leave_the_character_inside_the_level() {
 #[test]
 fn a_character_in_a_v_of_a_steep_slope_and_a_wall_stays_out_of_both() {
     let mut world = World::new(&WorldDef::default()).unwrap();
-    let level = world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap();
+    let level = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
     let rise = 4.0 * tan(50.0);
     let slope = Polygon::new(&[
         Vec2::new(-1.0, 0.0),
@@ -358,7 +358,7 @@ fn a_character_in_a_v_of_a_steep_slope_and_a_wall_stays_out_of_both() {
 #[test]
 fn walking_into_a_box_too_heavy_to_push_leaves_it_in_place() {
     let mut world = World::new(&WorldDef::default()).unwrap();
-    let level = world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap();
+    let level = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
     let ground = Polygon::new_offset_box(10.0, 0.5, Vec2::new(0.0, -0.5), 0.0).unwrap();
     world
         .create_shape(level, &ShapeDef::new(Geometry::Polygon(ground)))

@@ -2,7 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use lockstep2d_scenes::{BodyKind, ShapeKind, from_json, load_file};
+use lockstep2d::BodyType;
+use lockstep2d_scenes::{from_json, load_file};
 
 fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -12,20 +13,12 @@ fn repo_root() -> PathBuf {
 fn example_file_loads_and_builds() {
     let def = load_file(&repo_root().join("examples/scenes/example.json")).unwrap();
     assert_eq!(def.name(), "my_scene");
-    assert_eq!(def.bodies[0].kind, BodyKind::Static);
-    let kinds: Vec<ShapeKind> = def.bodies[1].shapes.iter().map(|s| s.kind).collect();
-    assert_eq!(
-        kinds,
-        [
-            ShapeKind::Box,
-            ShapeKind::Circle,
-            ShapeKind::Polygon,
-            ShapeKind::Capsule
-        ]
-    );
+    assert_eq!(def.bodies[0].body_type, BodyType::Static);
+    let types: Vec<&str> = def.bodies[1].shapes.iter().map(|s| s.type_name()).collect();
+    assert_eq!(types, ["box", "circle", "polygon", "capsule"]);
     let scene = def.build().unwrap();
     assert_eq!((scene.bodies.len(), scene.joints.len()), (2, 1));
-    assert_eq!((scene.hz, scene.steps), (60.0, 600));
+    assert_eq!((scene.hz, scene.steps), (60, 600));
     assert_eq!(from_json(&def.to_json()).unwrap(), def);
 }
 
@@ -54,8 +47,8 @@ fn a_file_without_a_name_is_named_after_the_file() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(def.name(), "falling_box");
     assert_eq!(
-        def.bodies[0].kind,
-        BodyKind::Dynamic,
+        def.bodies[0].body_type,
+        BodyType::Dynamic,
         "bodies are dynamic by default"
     );
     assert_eq!(from_json("{}").unwrap().name(), "scene");

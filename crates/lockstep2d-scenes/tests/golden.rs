@@ -17,7 +17,7 @@ fn falling_hinges(threads: u32) -> (u64, u64) {
     let mut scene = named("falling_hinges").unwrap().build().unwrap();
     scene.world.set_threads(threads).unwrap();
     while scene.world.awake_body_count() > 0 && scene.world.step_count() < 2000 {
-        scene.world.step(1.0 / scene.hz).unwrap();
+        scene.world.step(scene.dt()).unwrap();
     }
     (scene.world.step_count(), scene.world.state_hash())
 }
@@ -38,7 +38,7 @@ fn falling_hinges_sleeps_at_the_pinned_step_with_the_pinned_hash() {
 fn large_pyramid_after_300_steps_has_the_pinned_hash() {
     let mut scene = named("large_pyramid").unwrap().build().unwrap();
     for _ in 0..300 {
-        scene.world.step(1.0 / scene.hz).unwrap();
+        scene.world.step(scene.dt()).unwrap();
     }
     let hash = scene.world.state_hash();
     println!("large_pyramid after 300 steps: {hash:#018x}");

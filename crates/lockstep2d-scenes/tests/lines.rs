@@ -1,10 +1,8 @@
 //! Segments, chains and the surface fields in scene files: what they read as, what they
 //! build, the errors that name them, and the trip through JSON.
 
-use lockstep2d::{Geometry, Vec2};
-use lockstep2d_scenes::{
-    BodyJson, MaterialJson, SceneDef, ShapeGeometry, ShapeJson, ShapeKind, from_json,
-};
+use lockstep2d::{Geometry, SurfaceMaterial, Vec2};
+use lockstep2d_scenes::{BodyJson, SceneDef, ShapeJson, from_json};
 
 /// A scene with one static body holding `shapes` (JSON text, comma-separated).
 fn ground_with(shapes: &str) -> String {
@@ -29,27 +27,22 @@ fn segments_and_chains_read_as_their_geometry() {
     ))
     .unwrap();
     let shapes = &def.bodies[0].shapes;
-    assert_eq!(shapes[0].kind, ShapeKind::Segment);
-    assert!(shapes[0].one_way);
     assert_eq!(
-        shapes[0].geometry().unwrap(),
-        ShapeGeometry::Segment {
-            point1: [2.0, 3.0],
-            point2: [-2.0, 3.0]
-        }
+        shapes[0],
+        ShapeJson::segment([2.0, 3.0], [-2.0, 3.0]).one_way()
     );
-    let ShapeGeometry::Chain { points, is_loop } = shapes[1].geometry().unwrap() else {
+    let ShapeJson::Chain {
+        points, is_loop, ..
+    } = &shapes[1]
+    else {
         panic!("a chain");
     };
     assert_eq!(
-        (points.len(), is_loop),
+        (points.len(), *is_loop),
         (3, false),
         "open when `loop` is absent"
     );
-    assert!(matches!(
-        shapes[2].geometry().unwrap(),
-        ShapeGeometry::Chain { is_loop: true, .. }
-    ));
+    assert!(matches!(shapes[2], ShapeJson::Chain { is_loop: true, .. }));
 }
 
 #[test]
@@ -172,77 +165,68 @@ fn a_ball_rests_on_a_chain_drawn_right_to_left_and_a_one_way_ledge() {
     );
 }
 
+/// The path and the start of the message of a scene that does not parse.
+fn parse_failure(text: &str) -> (String, String) {
+    let e = from_json(text).map(|_| ()).unwrap_err();
+    (e.path, e.message)
+}
+
 #[test]
 fn fields_of_lines_on_other_shapes_are_errors_naming_them() {
     let circle =
         |extra: &str| ground_with(&format!(r#"{{ "type": "circle", "radius": 1{extra} }}"#));
-    assert_eq!(
-        parse_error(&circle(r#", "one_way": true"#)),
-        "bodies[0].shapes[0].one_way: only a segment or a chain can be one-way, not a circle shape"
-    );
-    assert_eq!(
-        parse_error(&circle(r#", "points": [[0, 0], [1, 0]]"#)),
-        "bodies[0].shapes[0].points: not used by a circle shape"
-    );
-    assert_eq!(
-        parse_error(&circle(r#", "loop": false"#)),
-        "bodies[0].shapes[0].loop: not used by a circle shape"
-    );
-    assert_eq!(
-        parse_error(&circle(r#", "materials": []"#)),
-        "bodies[0].shapes[0].materials: not used by a circle shape"
-    );
-    assert_eq!(
-        parse_error(&ground_with(
-            r#"{ "type": "segment", "point1": [0, 0], "point2": [1, 0], "loop": true }"#
-        )),
-        "bodies[0].shapes[0].loop: not used by a segment shape"
-    );
-    assert_eq!(
-        parse_error(&ground_with(
-            r#"{ "type": "chain", "points": [[0, 0], [1, 0]], "radius": 1 }"#
-        )),
-        "bodies[0].shapes[0].radius: not used by a chain shape"
-    );
-    // `false` is the default, so it says nothing and is no error.
-    assert!(from_json(&circle(r#", "one_way": false"#)).is_ok());
+    for (extra, field) in [
+        (r#", "one_way": true"#, "one_way"),
+        (r#", "one_way": false"#, "one_way"),
+        (r#", "points": [[0, 0], [1, 0]]"#, "points"),
+        (r#", "loop": false"#, "loop"),
+        (r#", "materials": []"#, "materials"),
+    ] {
+        let (path, message) = parse_failure(&circle(extra));
+        assert_eq!(path, format!("bodies[0].shapes[0].{field}"));
+        assert!(
+            message.starts_with(&format!("unknown field `{field}`")),
+            "{message}"
+        );
+    }
+    let (path, _) = parse_failure(&ground_with(
+        r#"{ "type": "segment", "point1": [0, 0], "point2": [1, 0], "loop": true }"#,
+    ));
+    assert_eq!(path, "bodies[0].shapes[0].loop");
+    let (path, _) = parse_failure(&ground_with(
+        r#"{ "type": "chain", "points": [[0, 0], [1, 0]], "radius": 1 }"#,
+    ));
+    assert_eq!(path, "bodies[0].shapes[0].radius");
 }
 
 #[test]
 fn missing_and_misplaced_line_fields_name_the_field() {
+    let (path, message) = parse_failure(&ground_with(r#"{ "type": "segment", "point1": [0, 0] }"#));
+    assert_eq!(path, "bodies[0].shapes[0]");
+    assert!(message.starts_with("missing field `point2`"), "{message}");
+    let (_, message) = parse_failure(&ground_with(r#"{ "type": "chain", "loop": true }"#));
+    assert!(message.starts_with("missing field `points`"), "{message}");
+    // A line has no area, so no mass; a chain's links are never sensors.
+    let (path, _) = parse_failure(&ground_with(
+        r#"{ "type": "segment", "point1": [0, 0], "point2": [1, 0], "density": 2 }"#,
+    ));
+    assert_eq!(path, "bodies[0].shapes[0].density");
+    let (path, _) = parse_failure(&ground_with(
+        r#"{ "type": "chain", "points": [[0, 0], [1, 0]], "sensor": true }"#,
+    ));
+    assert_eq!(path, "bodies[0].shapes[0].sensor");
     assert_eq!(
-        parse_error(&ground_with(r#"{ "type": "segment", "point1": [0, 0] }"#)),
-        "bodies[0].shapes[0].point2: required for a segment shape"
-    );
-    assert_eq!(
-        parse_error(&ground_with(r#"{ "type": "chain", "loop": true }"#)),
-        "bodies[0].shapes[0].points: required for a chain shape"
-    );
-    assert_eq!(
-        parse_error(&ground_with(
-            r#"{ "type": "segment", "point1": [0, 0], "point2": [1, 0], "density": 2 }"#
-        )),
-        "bodies[0].shapes[0].density: not used by a segment shape (a line has no area, so no mass)"
-    );
-    assert_eq!(
-        parse_error(&ground_with(
-            r#"{ "type": "chain", "points": [[0, 0], [1, 0]], "sensor": true }"#
-        )),
-        "bodies[0].shapes[0].sensor: a chain cannot be a sensor"
-    );
-    assert_eq!(
-        parse_error(&ground_with(
+        build_error(&ground_with(
             r#"{ "type": "chain", "points": [[0, 0], [1, 0]], "friction": 0.2, "materials": [{}] }"#
         )),
-        "bodies[0].shapes[0].friction: not used by a chain with `materials` (give it in each material)"
+        "bodies[0].shapes[0].materials: a chain with `materials` gives each link's material \
+         there, and none of its own"
     );
-    let e = parse_error(&ground_with(
+    let (path, message) = parse_failure(&ground_with(
         r#"{ "type": "chain", "points": [[0, 0], [1, 0]], "materials": [ { "frction": 1 } ] }"#,
     ));
-    assert!(
-        e.starts_with("bodies[0].shapes[0].materials[0].frction: unknown field"),
-        "{e}"
-    );
+    assert_eq!(path, "bodies[0].shapes[0]");
+    assert!(message.starts_with("unknown field `frction`"), "{message}");
     let e = parse_error(&ground_with(
         r#"{ "type": "chain", "points": [[0, 0], [1e39, 0]] }"#,
     ));
@@ -303,7 +287,7 @@ fn values_the_engine_refuses_name_the_field() {
 fn lines_and_surface_fields_round_trip_and_defaults_are_left_out() {
     let mut def = SceneDef::new("lines");
     def.bodies = vec![
-        BodyJson::fixed([0.0, 0.0])
+        BodyJson::static_at([0.0, 0.0])
             .with_shape(ShapeJson::chain(vec![[4.0, 0.0], [0.0, 1.0], [-4.0, 0.0]]))
             .with_shape(ShapeJson::chain_loop(vec![
                 [0.0, 0.0],
@@ -315,8 +299,14 @@ fn lines_and_surface_fields_round_trip_and_defaults_are_left_out() {
                 ShapeJson::chain(vec![[3.0, 5.0], [1.0, 5.0], [-1.0, 5.0]])
                     .one_way()
                     .with_materials(vec![
-                        MaterialJson::default().with_friction(0.1),
-                        MaterialJson::default().with_tangent_speed(-2.0),
+                        SurfaceMaterial {
+                            friction: 0.1,
+                            ..SurfaceMaterial::default()
+                        },
+                        SurfaceMaterial {
+                            tangent_speed: -2.0,
+                            ..SurfaceMaterial::default()
+                        },
                     ]),
             )
             .with_shape(ShapeJson::new_box(1.0, 0.25).with_tangent_speed(2.0)),

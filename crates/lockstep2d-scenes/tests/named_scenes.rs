@@ -1,8 +1,9 @@
 //! The named scenes: each builds, has the bodies its source has, and survives a trip
 //! through JSON unchanged.
 
+use lockstep2d::BodyType;
 use lockstep2d::Vec2;
-use lockstep2d_scenes::{BodyKind, SceneDef, from_json, named, names};
+use lockstep2d_scenes::{SceneDef, ShapeJson, from_json, named, names};
 
 fn scene(name: &str) -> SceneDef {
     named(name).unwrap_or_else(|| panic!("no scene named {name}"))
@@ -119,7 +120,7 @@ fn every_scene_builds_with_the_bodies_and_joints_of_its_source() {
         let characters = usize::from(name == "character");
         assert_eq!(built.characters.len(), characters, "{name}: characters");
         assert_eq!(built.joints.len(), joints, "{name}: joints");
-        assert_eq!((built.hz, built.name.as_str()), (60.0, name));
+        assert_eq!((built.hz, built.name.as_str()), (60, name));
     }
 }
 
@@ -161,7 +162,7 @@ fn box2d_lite_friction_is_0_2_unless_the_demo_sets_another() {
         let frictions: Vec<f32> = def
             .bodies
             .iter()
-            .flat_map(|b| b.shapes.iter().map(|s| s.friction))
+            .flat_map(|b| b.shapes.iter().map(|s| s.material().friction))
             .collect();
         let others: Vec<f32> = frictions.iter().copied().filter(|&f| f != 0.2).collect();
         let expected: &[f32] = match name {
@@ -185,7 +186,7 @@ fn pyramid_rows_follow_demo_5() {
     assert_eq!(first.position, [-6.0, 0.75]);
     // The top box starts 11 rows up: x = −6 + 11 · 0.5625, y = 0.75 + 11 · 2.
     assert_eq!(last.position, [0.1875, 22.75]);
-    assert_eq!(first.shapes[0].density, 10.0);
+    assert_eq!(first.shapes[0].density(), 10.0);
 }
 
 #[test]
@@ -236,16 +237,13 @@ fn large_pyramid_matches_box2d_v3s_benchmark() {
     let def = scene("large_pyramid");
     assert_eq!(def.steps, 500);
     let ground = &def.bodies[0];
-    assert_eq!(ground.kind, BodyKind::Static);
+    assert_eq!(ground.body_type, BodyType::Static);
     assert_eq!(ground.position, [0.0, -1.0]);
-    assert_eq!(
-        (ground.shapes[0].half_width, ground.shapes[0].half_height),
-        (Some(100.0), Some(1.0))
-    );
+    assert_eq!(ground.shapes, [ShapeJson::new_box(100.0, 1.0)]);
     let boxes = &def.bodies[1..];
-    assert!(boxes.iter().all(|b| b.kind == BodyKind::Dynamic
-        && b.shapes[0].half_width == Some(0.5)
-        && (b.shapes[0].density, b.shapes[0].friction) == (1.0, 0.6)));
+    assert!(boxes.iter().all(|b| b.body_type == BodyType::Dynamic
+        && b.shapes == [ShapeJson::new_box(0.5, 0.5)]
+        && (b.shapes[0].density(), b.shapes[0].material().friction) == (1.0, 0.6)));
     // The base row is centred and touching; the top box sits on the axis.
     assert_eq!(boxes[0].position, [-49.5, 0.5]);
     assert_eq!(boxes[99].position, [49.5, 0.5]);

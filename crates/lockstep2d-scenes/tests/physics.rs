@@ -11,7 +11,7 @@ fn build(name: &str, edit: impl FnOnce(&mut SceneDef)) -> Scene {
 }
 
 fn step(scene: &mut Scene, steps: u32) {
-    let dt = 1.0 / scene.hz;
+    let dt = scene.dt();
     for _ in 0..steps {
         scene.world.step(dt).unwrap();
     }

@@ -18,7 +18,7 @@ struct Stage {
 fn stage(name: &str, steps: u32) -> Stage {
     let mut scene = named(name).expect("named scene").build().expect("builds");
     for _ in 0..steps {
-        scene.world.step(1.0 / scene.hz).expect("steps");
+        scene.world.step(scene.dt()).expect("steps");
     }
     let world = scene.world;
     let shapes: Vec<ShapeId> = world

@@ -6,14 +6,14 @@
 //! `--nocapture` to see them), but asserts only what the soft step, the default, must
 //! meet: Box2D-Lite's PGS is the teaching reference and is expected to fail some.
 
-use lockstep2d::{Vec2, World};
-use lockstep2d_scenes::{BodyJson, Scene, SceneDef, ShapeJson, SolverKindJson, named};
+use lockstep2d::{SolverKind, Vec2, World};
+use lockstep2d_scenes::{BodyJson, Scene, SceneDef, ShapeJson, named};
 
-const SOLVERS: [SolverKindJson; 2] = [SolverKindJson::Soft, SolverKindJson::Pgs];
+const SOLVERS: [SolverKind; 2] = [SolverKind::Soft, SolverKind::Pgs];
 
 /// A named scene under `solver`, with sleep off: a body asleep cannot show how well the
 /// solver holds it.
-fn scene(name: &str, solver: SolverKindJson) -> SceneDef {
+fn scene(name: &str, solver: SolverKind) -> SceneDef {
     let mut def = named(name).unwrap_or_else(|| panic!("no scene {name}"));
     def.solver.kind = solver;
     def.sleep = false;
@@ -21,7 +21,7 @@ fn scene(name: &str, solver: SolverKindJson) -> SceneDef {
 }
 
 fn step(scene: &mut Scene) {
-    scene.world.step(1.0 / scene.hz).unwrap();
+    scene.world.step(scene.dt()).unwrap();
 }
 
 fn positions(scene: &Scene) -> Vec<Vec2> {
@@ -50,7 +50,7 @@ fn largest_move(def: &SceneDef, settle: u32, steps: u32) -> f32 {
 }
 
 /// Runs `figure` under both solvers, prints both and returns the soft step's.
-fn both(what: &str, figure: impl Fn(SolverKindJson) -> f32) -> f32 {
+fn both(what: &str, figure: impl Fn(SolverKind) -> f32) -> f32 {
     let [soft, pgs] = SOLVERS.map(figure);
     println!("{what}: soft {soft:.4e}, pgs {pgs:.4e}");
     soft
@@ -114,7 +114,7 @@ fn double_domino_row_holds_once_fallen() {
     // next second; from 12 s every domino leans on the next, still.
     let moved = held("double_domino", 720);
     assert!(moved < 0.1, "a domino moved {moved} m");
-    let fallen = largest_move(&scene("double_domino", SolverKindJson::Soft), 0, 720);
+    let fallen = largest_move(&scene("double_domino", SolverKind::Soft), 0, 720);
     assert!(fallen > 0.5, "the row did not fall: {fallen} m");
 }
 
@@ -141,7 +141,7 @@ fn overlap_recovery_pushes_apart_gently() {
 
 /// `far_pyramid` moved back to the origin: the same pyramid, the same bits relative to
 /// its ground.
-fn near_pyramid(solver: SolverKindJson) -> SceneDef {
+fn near_pyramid(solver: SolverKind) -> SceneDef {
     let mut def = scene("far_pyramid", solver);
     // The ground's top face is y = 0 in the pyramid's own frame, as in `large_pyramid`.
     let [gx, gy] = def.bodies[0].position;
@@ -202,7 +202,7 @@ fn large_pyramid_barely_drifts() {
         at_box2d_settings < 0.12,
         "a box moved {at_box2d_settings} m sideways"
     );
-    let mut stiffer = scene("large_pyramid", SolverKindJson::Soft);
+    let mut stiffer = scene("large_pyramid", SolverKind::Soft);
     stiffer.solver.substeps = 8;
     stiffer.solver.contact_hertz = 60.0;
     let drift = sideways_drift(&stiffer, 500);
@@ -262,10 +262,10 @@ fn kinetic_energy(world: &World, bodies: &[lockstep2d::BodyId]) -> f32 {
 }
 
 /// A ground 20 m wide with its top at y = 0, under `solver`.
-fn ground_scene(name: &str, solver: SolverKindJson) -> SceneDef {
+fn ground_scene(name: &str, solver: SolverKind) -> SceneDef {
     let mut def = SceneDef::new(name);
     def.solver.kind = solver;
-    def.bodies = vec![BodyJson::fixed([0.0, -1.0]).with_shape(ShapeJson::new_box(10.0, 1.0))];
+    def.bodies = vec![BodyJson::static_at([0.0, -1.0]).with_shape(ShapeJson::new_box(10.0, 1.0))];
     def
 }
 
@@ -298,7 +298,7 @@ fn a_resting_box_gains_no_energy() {
 /// hundred times denser; at 2 s the heavy one is removed, and the light ones are
 /// stepped on with impulses warm-started for its weight. Returns the most kinetic
 /// energy they have in the half second after, and after that.
-fn warm_start_energy(solver: SolverKindJson) -> [f32; 2] {
+fn warm_start_energy(solver: SolverKind) -> [f32; 2] {
     let mut def = ground_scene("warm_start_energy", solver);
     for (y, density) in [(0.5, 1.0), (1.5, 1.0), (2.5, 100.0)] {
         let circle = ShapeJson::circle(0.5).with_density(density);

@@ -13,7 +13,7 @@ use lockstep2d_scenes::{Script, SyncTestError, named, sync_test};
 fn scripted(scene: &str, frames: u64, threads: u32) -> (u64, usize) {
     let mut scene = named(scene).unwrap().build().unwrap();
     scene.world.set_threads(threads).unwrap();
-    let dt = 1.0 / scene.hz;
+    let dt = scene.dt();
     let script = Script::new(&scene.world);
     let mut most_bodies = 0;
     let report = sync_test(&mut scene.world, frames, 7, |frame, world| {
@@ -47,7 +47,7 @@ fn rollbacks_on_two_threads_replay_the_same() {
 #[test]
 fn state_outside_the_world_is_caught_at_the_frame_it_diverges() {
     let mut scene = named("pyramid").unwrap().build().unwrap();
-    let dt = 1.0 / scene.hz;
+    let dt = scene.dt();
     let top = scene
         .world
         .body_ids()
@@ -86,7 +86,7 @@ fn a_scene_with_sensors_survives_every_rollback() {
     let mut scene = named("sensor_gate").unwrap().build().unwrap();
     let (mut begins, mut ends) = (0, 0);
     for _ in 0..200 {
-        scene.world.step(1.0 / scene.hz).unwrap();
+        scene.world.step(scene.dt()).unwrap();
         begins += scene.world.sensor_events().begin.len();
         ends += scene.world.sensor_events().end.len();
     }

@@ -2,8 +2,9 @@
 //! through a chain, a ledge holds what lands on it, and the level settles with every
 //! body inside it.
 
+use lockstep2d::BodyType;
 use lockstep2d::Vec2;
-use lockstep2d_scenes::{BodyKind, SceneDef, Script, ShapeKind, named, sync_test};
+use lockstep2d_scenes::{SceneDef, Script, ShapeJson, named, sync_test};
 
 /// Every chain of the scene's first body, as its points in world coordinates.
 fn chains(def: &SceneDef) -> Vec<Vec<[f32; 2]>> {
@@ -12,10 +13,13 @@ fn chains(def: &SceneDef) -> Vec<Vec<[f32; 2]>> {
     ground
         .shapes
         .iter()
-        .filter(|s| s.kind == ShapeKind::Chain && !s.one_way)
-        .map(|s| {
-            let points = s.points.as_ref().expect("a chain has points");
-            points.iter().map(|&[x, y]| [x + px, y + py]).collect()
+        .filter_map(|s| match s {
+            ShapeJson::Chain {
+                points,
+                one_way: false,
+                ..
+            } => Some(points.iter().map(|&[x, y]| [x + px, y + py]).collect()),
+            _ => None,
         })
         .collect()
 }
@@ -47,12 +51,12 @@ fn step_above_ground(def: &SceneDef, steps: u32) -> lockstep2d_scenes::Scene {
     let ground = chains(def).remove(0);
     let mut scene = def.build().unwrap();
     for step in 1..=steps {
-        scene.world.step(1.0 / scene.hz).unwrap();
+        scene.world.step(scene.dt()).unwrap();
         if step % 10 != 0 && step != steps {
             continue;
         }
         for (i, (&id, body)) in scene.bodies.iter().zip(&def.bodies).enumerate() {
-            if body.kind != BodyKind::Dynamic {
+            if body.body_type != BodyType::Dynamic {
                 continue;
             }
             let p = scene.world.position(id).unwrap();
@@ -80,22 +84,23 @@ fn the_platformer_level_is_a_chain_facing_up_with_ledges_a_belt_and_a_pile() {
     let dynamic = def
         .bodies
         .iter()
-        .filter(|b| b.kind == BodyKind::Dynamic)
+        .filter(|b| b.body_type == BodyType::Dynamic)
         .count();
     assert!((30..=60).contains(&dynamic), "{dynamic} dynamic bodies");
-    let kinds: Vec<ShapeKind> = def.bodies[1..].iter().map(|b| b.shapes[0].kind).collect();
-    for kind in [
-        ShapeKind::Box,
-        ShapeKind::Circle,
-        ShapeKind::Capsule,
-        ShapeKind::Polygon,
-    ] {
+    let kinds: Vec<&str> = def.bodies[1..]
+        .iter()
+        .map(|b| b.shapes[0].type_name())
+        .collect();
+    for kind in ["box", "circle", "capsule", "polygon"] {
         assert!(kinds.contains(&kind), "no {kind:?} in the pile");
     }
     let level = &def.bodies[0].shapes;
-    let ledges = level.iter().filter(|s| s.one_way).count();
+    let ledges = level.iter().filter(|s| s.is_one_way()).count();
     assert!((2..=3).contains(&ledges), "{ledges} one-way ledges");
-    assert!(level.iter().any(|s| s.tangent_speed == 2.0), "a 2 m/s belt");
+    assert!(
+        level.iter().any(|s| s.material().tangent_speed == 2.0),
+        "a 2 m/s belt"
+    );
 
     // The ground's links run right to left, so their fronts face up.
     let built = def.build().unwrap();
@@ -126,11 +131,11 @@ fn the_platformer_ledges_hold_what_falls_on_them_from_above() {
     let ledges: Vec<(f32, f32, f32)> = def.bodies[0]
         .shapes
         .iter()
-        .filter(|s| s.one_way)
+        .filter(|s| s.is_one_way())
         .map(|s| {
-            let points = match (s.point1, s.point2, &s.points) {
-                (Some(a), Some(b), None) => vec![a, b],
-                (None, None, Some(points)) => points.clone(),
+            let points = match s {
+                ShapeJson::Segment { point1, point2, .. } => vec![*point1, *point2],
+                ShapeJson::Chain { points, .. } => points.clone(),
                 _ => panic!("a one-way segment or chain"),
             };
             let xs = points.iter().map(|p| p[0]);
@@ -145,7 +150,7 @@ fn the_platformer_ledges_hold_what_falls_on_them_from_above() {
         .collect();
     let mut scene = def.build().unwrap();
     for _ in 0..600 {
-        scene.world.step(1.0 / scene.hz).unwrap();
+        scene.world.step(scene.dt()).unwrap();
     }
     for (lo, hi, top) in ledges {
         let resting = scene.bodies[1..]
@@ -234,7 +239,7 @@ fn terrain_bodies_roll_down_and_none_falls_through() {
 #[test]
 fn the_platformer_jumper_passes_the_sync_test_through_jumps_and_drops() {
     let mut scene = named("platformer").unwrap().build().unwrap();
-    let dt = 1.0 / scene.hz;
+    let dt = scene.dt();
     let player = scene.bodies[1];
     let script = Script::new(&scene.world);
     let mut heights = Vec::new();

@@ -24,7 +24,7 @@ mod tests {
     #[test]
     fn picks_dynamic_bodies_by_their_shapes_never_static_ones() {
         let mut world = World::new(&WorldDef::default()).unwrap();
-        let ground = world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap();
+        let ground = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
         let floor = Geometry::Polygon(Polygon::new_box(10.0, 1.0).unwrap());
         world.create_shape(ground, &ShapeDef::new(floor)).unwrap();
         let body = world

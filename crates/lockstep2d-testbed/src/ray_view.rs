@@ -47,7 +47,7 @@ mod tests {
     fn the_closest_hit_is_drawn_where_the_ray_meets_the_box() {
         let mut world = World::new(&WorldDef::default()).unwrap();
         let body = world
-            .create_body(&BodyDef::fixed(Vec2::new(0.0, 0.0)))
+            .create_body(&BodyDef::static_at(Vec2::new(0.0, 0.0)))
             .unwrap();
         world
             .create_shape(body, &ShapeDef::new_box(1.0, 1.0).unwrap())

@@ -25,7 +25,7 @@ fn scene_frames(scene: &str, count: usize, steps: usize) -> Vec<Pixmap> {
         .expect("the scene builds");
     let mut camera = Camera::new(WIDTH, HEIGHT);
     camera.fit(scene_bounds(&scene.world).expect("the scene has bodies"));
-    let dt = 1.0 / scene.hz;
+    let dt = scene.dt();
     let mut frames = Vec::new();
     for frame in 0..count {
         let mut pixmap = Pixmap::new(WIDTH, HEIGHT).unwrap();

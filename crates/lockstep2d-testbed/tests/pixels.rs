@@ -13,7 +13,7 @@ use lockstep2d_testbed::{Camera, Pixmap, draw_world, scene_bounds};
 fn world() -> (World, BodyId, BodyId, BodyId) {
     let mut world = World::new(&WorldDef::default()).unwrap();
     let floor = world
-        .create_body(&BodyDef::fixed(Vec2::new(0.0, -1.0)))
+        .create_body(&BodyDef::static_at(Vec2::new(0.0, -1.0)))
         .unwrap();
     let slab = Geometry::Polygon(Polygon::new_box(8.0, 1.0).unwrap());
     world.create_shape(floor, &ShapeDef::new(slab)).unwrap();
@@ -187,7 +187,7 @@ fn one_way_lines_carry_a_tick_on_their_front_and_two_sided_ones_none() {
     // one-way platform, the right one a plain segment; and a one-way chain link below,
     // drawn left to right, so its front faces down.
     let mut world = World::new(&WorldDef::default()).unwrap();
-    let ground = world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap();
+    let ground = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
     let line = |x: f32, y: f32, dir: f32| {
         Geometry::Segment(Segment {
             point1: Vec2::new(x + dir, y),

@@ -12,7 +12,7 @@ use lockstep2d::{
 
 fn main() -> lockstep2d::Result<()> {
     let mut world = World::new(&WorldDef::default())?;
-    let ground = world.create_body(&BodyDef::fixed(Vec2::new(0.0, -0.5)))?;
+    let ground = world.create_body(&BodyDef::static_at(Vec2::new(0.0, -0.5)))?;
     world.create_shape(ground, &ShapeDef::new_box(20.0, 0.5)?)?;
     // Three crates in a row, tagged with the game's own ids 100, 101, 102.
     for i in 0..3u64 {
@@ -21,10 +21,10 @@ fn main() -> lockstep2d::Result<()> {
         world.create_shape(body, &ShapeDef::new_box(0.5, 0.5)?)?;
     }
     // A trigger zone around the first crate: a sensor on a static body.
-    let zone = world.create_body(&BodyDef::fixed(Vec2::new(0.0, 1.0)))?;
+    let zone = world.create_body(&BodyDef::static_at(Vec2::new(0.0, 1.0)))?;
     let trigger = world.create_shape(zone, &ShapeDef::new_box(1.2, 1.0)?.sensor())?;
     // A lamp on a chain link that snaps above 30 N.
-    let ceiling = world.create_body(&BodyDef::fixed(Vec2::new(8.0, 6.0)))?;
+    let ceiling = world.create_body(&BodyDef::static_at(Vec2::new(8.0, 6.0)))?;
     world.create_shape(ceiling, &ShapeDef::new_box(1.0, 0.1)?)?;
     let lamp = world.create_body(&BodyDef::dynamic(Vec2::new(8.0, 5.0)))?;
     world.create_shape(lamp, &ShapeDef::circle(0.3))?;

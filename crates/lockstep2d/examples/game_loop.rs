@@ -115,7 +115,7 @@ fn apply(world: &mut World, player: BodyId, action: Action) -> lockstep2d::Resul
 /// Ground, a row of boxes, and the player's ball to their left.
 fn build_world() -> lockstep2d::Result<(World, BodyId)> {
     let mut world = World::new(&WorldDef::default())?;
-    let ground = world.create_body(&BodyDef::fixed(Vec2::new(0.0, -0.5)))?;
+    let ground = world.create_body(&BodyDef::static_at(Vec2::new(0.0, -0.5)))?;
     let ground_box = Polygon::new_box(20.0, 0.5)?;
     world.create_shape(ground, &ShapeDef::new(Geometry::Polygon(ground_box)))?;
 

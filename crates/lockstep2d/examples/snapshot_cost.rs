@@ -80,7 +80,7 @@ fn large_pyramid() -> Result<World, lockstep2d::Error> {
         },
         ..WorldDef::default()
     })?;
-    let ground = world.create_body(&BodyDef::fixed(Vec2::new(0.0, -1.0)))?;
+    let ground = world.create_body(&BodyDef::static_at(Vec2::new(0.0, -1.0)))?;
     let ground_box = Geometry::Polygon(Polygon::new_box(100.0, 1.0)?);
     world.create_shape(ground, &ShapeDef::new(ground_box))?;
     let unit_box = ShapeDef::new(Geometry::Polygon(Polygon::new_box(0.5, 0.5)?));

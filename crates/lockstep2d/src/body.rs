@@ -11,6 +11,7 @@ use crate::shape::{Collider, MassData, Shape};
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[serde(rename_all = "lowercase")]
 pub enum BodyType {
     /// Never moves; infinite mass.
     #[default]
@@ -108,8 +109,8 @@ impl BodyDef {
         }
     }
 
-    /// A static body at `position`.
-    pub fn fixed(position: Vec2) -> BodyDef {
+    /// A static body at `position` (named so because `static` is a Rust keyword).
+    pub fn static_at(position: Vec2) -> BodyDef {
         BodyDef {
             position,
             ..BodyDef::default()

@@ -18,7 +18,7 @@
 //! use lockstep2d::{BodyDef, Geometry, Polygon, ShapeDef, Vec2, World, WorldDef};
 //!
 //! let mut world = World::new(&WorldDef::default())?;
-//! let ground = world.create_body(&BodyDef::fixed(Vec2::new(0.0, -1.0)))?;
+//! let ground = world.create_body(&BodyDef::static_at(Vec2::new(0.0, -1.0)))?;
 //! world.create_shape(ground, &ShapeDef::new(Geometry::Polygon(Polygon::new_box(20.0, 1.0)?)))?;
 //! let body = world.create_body(&BodyDef::dynamic(Vec2::new(0.0, 4.0)))?;
 //! world.create_shape(body, &ShapeDef::new(Geometry::Polygon(Polygon::new_box(0.5, 0.5)?)))?;
@@ -45,7 +45,7 @@
 //! use lockstep2d::{BodyDef, Capsule, Geometry, JointDef, ShapeDef, Vec2, World, WorldDef};
 //!
 //! let mut world = World::new(&WorldDef::default())?;
-//! let hook = world.create_body(&BodyDef::fixed(Vec2::new(0.0, 5.0)))?;
+//! let hook = world.create_body(&BodyDef::static_at(Vec2::new(0.0, 5.0)))?;
 //! let arm = Capsule { center1: Vec2::ZERO, center2: Vec2::new(2.0, 0.0), radius: 0.1 };
 //! let pendulum = world.create_body(&BodyDef::dynamic(Vec2::new(0.0, 5.0)))?;
 //! world.create_shape(pendulum, &ShapeDef::new(Geometry::Capsule(arm)).with_density(2.0))?;
@@ -96,7 +96,7 @@
 //! use lockstep2d::{BodyDef, ShapeDef, Vec2, World, WorldDef};
 //!
 //! let mut world = World::new(&WorldDef::default())?;
-//! let ground = world.create_body(&BodyDef::fixed(Vec2::ZERO))?;
+//! let ground = world.create_body(&BodyDef::static_at(Vec2::ZERO))?;
 //! world.create_shape(ground, &ShapeDef::new_box(10.0, 0.5)?)?;
 //! let ball = world.create_body(&BodyDef::dynamic(Vec2::new(0.0, 3.0)))?;
 //! world.create_shape(ball, &ShapeDef::circle(0.25))?;
@@ -125,7 +125,7 @@
 //! use lockstep2d::{BodyDef, QueryFilter, ShapeDef, Vec2, World, WorldDef};
 //!
 //! let mut world = World::new(&WorldDef::default())?;
-//! let crate_body = world.create_body(&BodyDef::fixed(Vec2::new(2.0, 0.5)))?;
+//! let crate_body = world.create_body(&BodyDef::static_at(Vec2::new(2.0, 0.5)))?;
 //! let crate_shape = world.create_shape(crate_body, &ShapeDef::new_box(0.5, 0.5)?)?;
 //! let any = QueryFilter::default();
 //! // Straight down from (2, 5), 10 m long:
@@ -242,7 +242,7 @@ pub use snapshot::SNAPSHOT_FORMAT_VERSION;
 pub use snapshot::Snapshot;
 pub use solver::{SolveProfile, SolverKind, SolverSettings};
 pub use stepper::{
-    FixedClock, FixedStepper, FrameReport, InputQueue, OverloadPolicy, Smoothing, StepInfo,
+    FixedClock, FixedStepper, FrameReport, InputQueue, MAX_HZ, OverloadPolicy, Smoothing, StepInfo,
     StepperConfig, TICKS_PER_STEP, Tick, interpolate,
 };
 pub use world::{

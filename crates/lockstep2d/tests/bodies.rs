@@ -175,7 +175,11 @@ fn kinematic_bodies_follow_their_velocity_and_static_bodies_stay() {
         ..BodyDef::default().with_velocity(Vec2::new(2.0, 0.0), 1.0)
     };
     let mover = body_with(&mut world, kinematic, &[square]);
-    let wall = body_with(&mut world, BodyDef::fixed(Vec2::new(1.0, 0.0)), &[square]);
+    let wall = body_with(
+        &mut world,
+        BodyDef::static_at(Vec2::new(1.0, 0.0)),
+        &[square],
+    );
     world
         .apply_force_to_center(mover, Vec2::new(100.0, 0.0))
         .unwrap();

@@ -17,7 +17,7 @@ const GROWTH: f32 = 600.0;
 fn hanging_chain() -> (World, Vec<lockstep2d::BodyId>, Vec<lockstep2d::JointId>) {
     let mut world = World::new(&WorldDef::default()).unwrap();
     let ceiling = world
-        .create_body(&BodyDef::fixed(Vec2::new(0.0, 10.0)))
+        .create_body(&BodyDef::static_at(Vec2::new(0.0, 10.0)))
         .unwrap();
     world
         .create_shape(ceiling, &ShapeDef::new_box(1.0, 0.1).unwrap())

@@ -25,7 +25,7 @@ const LINKS: usize = 100;
 /// Ground whose surface runs through `points` (ordered right to left, so its front
 /// faces up).
 fn build_ground(world: &mut World, ground: Ground, points: &[Vec2]) {
-    let body = world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap();
+    let body = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
     match ground {
         Ground::Box => {
             let (first, last) = (points[0], points[points.len() - 1]);
@@ -170,7 +170,7 @@ fn shapes_slide_over_bent_chains_without_meeting_a_corner() {
     let points = polyline(&[bend, -bend]);
     for (geometry, height) in shapes() {
         let mut world = World::new(&WorldDef::default()).unwrap();
-        let body = world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap();
+        let body = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
         let def = ChainDef::open(points.clone()).with_material(lockstep2d::SurfaceMaterial {
             friction: 0.0,
             ..Default::default()
@@ -227,7 +227,7 @@ fn a_disc_rolls_down_a_chain_hill_as_down_a_box_ramp() {
     let normal = Vec2::new(-s, c);
     let speed_after_three_seconds = |as_chain: bool| {
         let mut world = World::new(&WorldDef::default()).unwrap();
-        let ground = world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap();
+        let ground = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
         let top = Vec2::new(40.0, 0.0);
         if as_chain {
             let points = (0..=60).map(|i| top + i as f32 * down).collect();
@@ -267,7 +267,7 @@ fn a_disc_rolls_down_a_chain_hill_as_down_a_box_ramp() {
 /// two-sided segment from x = 20 to 30 at the same height.
 fn chain_and_segment() -> (World, Vec<lockstep2d::ShapeId>, lockstep2d::ShapeId) {
     let mut world = World::new(&WorldDef::default()).unwrap();
-    let ground = world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap();
+    let ground = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
     let points = (0..=20).map(|i| Vec2::new(10.0 - i as f32, 0.0)).collect();
     let links = world.create_chain(ground, &ChainDef::open(points)).unwrap();
     let segment = Segment {
@@ -339,7 +339,7 @@ fn overlaps_and_shape_casts_see_chain_links() {
 #[test]
 fn a_chain_that_cannot_be_made_is_refused_and_nothing_is_made() {
     let (mut world, _, _) = chain_and_segment();
-    let ground = world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap();
+    let ground = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
     let before = world.state_hash();
     let points = |xs: &[f32]| xs.iter().map(|&x| Vec2::new(x, 0.0)).collect::<Vec<_>>();
     let bad = [

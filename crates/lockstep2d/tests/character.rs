@@ -90,7 +90,7 @@ fn ramp_world(degrees: f32) -> World {
         Vec2::new(20.0, rise),
     ])
     .unwrap();
-    let body = world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap();
+    let body = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
     world
         .create_shape(body, &ShapeDef::new(Geometry::Polygon(ramp)))
         .unwrap();
@@ -152,7 +152,7 @@ fn a_slope_too_steep_to_climb_stops_it_and_slides_it_back() {
 fn step_world(height: f32) -> World {
     let mut world = world_with_ground(&WorldDef::default(), 0.6);
     let body = world
-        .create_body(&BodyDef::fixed(Vec2::new(7.0, 0.5 * height)))
+        .create_body(&BodyDef::static_at(Vec2::new(7.0, 0.5 * height)))
         .unwrap();
     let step = Polygon::new_box(5.0, 0.5 * height).unwrap();
     world
@@ -216,7 +216,7 @@ fn it_stays_grounded_walking_down_a_slope_and_down_steps() {
     for i in 0..10 {
         let height = 0.2 * (10 - i) as f32;
         let body = world
-            .create_body(&BodyDef::fixed(Vec2::new(i as f32 + 0.5, 0.5 * height)))
+            .create_body(&BodyDef::static_at(Vec2::new(i as f32 + 0.5, 0.5 * height)))
             .unwrap();
         let stair = Polygon::new_box(0.5, 0.5 * height).unwrap();
         world
@@ -265,7 +265,7 @@ fn a_jump_reaches_the_ballistic_height_and_lands_grounded() {
 fn it_never_passes_through_a_thin_wall_or_a_chain_however_fast() {
     let mut world = world_with_ground(&WorldDef::default(), 0.6);
     let wall = world
-        .create_body(&BodyDef::fixed(Vec2::new(5.05, 3.0)))
+        .create_body(&BodyDef::static_at(Vec2::new(5.05, 3.0)))
         .unwrap();
     let thin = Polygon::new_box(0.05, 3.0).unwrap();
     world
@@ -284,7 +284,7 @@ fn it_never_passes_through_a_thin_wall_or_a_chain_however_fast() {
 
     // Falling at 100 m/s onto a chain.
     let mut world = World::new(&WorldDef::default()).unwrap();
-    let ground = world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap();
+    let ground = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
     let points: Vec<Vec2> = (0..=20).map(|i| Vec2::new(10.0 - i as f32, 0.0)).collect();
     world.create_chain(ground, &ChainDef::open(points)).unwrap();
     let id = character(&mut world, Vec2::new(0.25, 50.0));
@@ -337,7 +337,7 @@ fn it_pushes_a_light_box_along_and_a_heavy_one_no_harder_than_its_push_force() {
 /// A one-way platform, 4 m wide at y = 2, over the ground.
 fn platform_world() -> World {
     let mut world = world_with_ground(&WorldDef::default(), 0.6);
-    let body = world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap();
+    let body = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
     let ledge = lockstep2d::Segment {
         point1: Vec2::new(2.0, 2.0),
         point2: Vec2::new(-2.0, 2.0),
@@ -403,7 +403,7 @@ fn a_moving_platform_and_a_conveyor_carry_what_stands_on_them() {
 
     let mut world = World::new(&WorldDef::default()).unwrap();
     let belt = world
-        .create_body(&BodyDef::fixed(Vec2::new(0.0, -0.1)))
+        .create_body(&BodyDef::static_at(Vec2::new(0.0, -0.1)))
         .unwrap();
     let mut def = ShapeDef::new(Geometry::Polygon(Polygon::new_box(20.0, 0.1).unwrap()));
     def.tangent_speed = 2.0;

@@ -160,7 +160,7 @@ fn fast_bodies_do_not_pass_through_thin_walls() {
             })
             .unwrap();
             let wall = world
-                .create_body(&BodyDef::fixed(Vec2::new(5.0, 0.0)))
+                .create_body(&BodyDef::static_at(Vec2::new(5.0, 0.0)))
                 .unwrap();
             let thin = Geometry::Polygon(Polygon::new_box(0.05, 2.0).unwrap());
             world.create_shape(wall, &ShapeDef::new(thin)).unwrap();

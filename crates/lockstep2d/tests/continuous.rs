@@ -31,12 +31,12 @@ fn farthest_crushed_box(continuous: bool) -> f32 {
         ..WorldDef::default()
     };
     let mut world = World::new(&def).unwrap();
-    let wall = BodyDef::fixed(Vec2::new(WALL_FACE + 0.05, 0.0));
+    let wall = BodyDef::static_at(Vec2::new(WALL_FACE + 0.05, 0.0));
     add_fixed_box(&mut world, wall, Vec2::new(0.05, 2.0));
     let piston = BodyDef {
         body_type: BodyType::Kinematic,
         linear_velocity: Vec2::new(10.0, 0.0),
-        ..BodyDef::fixed(Vec2::new(0.0, 0.0))
+        ..BodyDef::static_at(Vec2::new(0.0, 0.0))
     };
     add_fixed_box(&mut world, piston, Vec2::new(0.2, 1.0));
     let crushed = add_box(&mut world, Vec2::new(1.0, 0.0), 0.1, 1.0);
@@ -97,7 +97,7 @@ fn lowest_over_wide_ground(geometry: Geometry, x: f32, speed: f32) -> f32 {
     let mut world = World::new(&def).unwrap();
     add_fixed_box(
         &mut world,
-        BodyDef::fixed(Vec2::new(0.0, -1.0)),
+        BodyDef::static_at(Vec2::new(0.0, -1.0)),
         Vec2::new(10_000.0, 1.0),
     );
     let fired = BodyDef {

@@ -11,7 +11,7 @@ fn turn_after_turning(rest: f32, angle: f32) -> f32 {
         ..WorldDef::default()
     })
     .unwrap();
-    let ground = world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap();
+    let ground = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
     let body = world
         .create_body(&BodyDef {
             angle: rest,

@@ -19,7 +19,7 @@ fn world(gravity: Vec2) -> World {
 }
 
 fn ground(world: &mut World) -> BodyId {
-    world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap()
+    world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap()
 }
 
 fn dynamic(world: &mut World, position: Vec2, geometry: Geometry) -> BodyId {

@@ -21,7 +21,7 @@ enum Platform {
 fn world_with_platform(kind: Platform) -> World {
     let mut world = world_with_ground(&WorldDef::default(), 0.6);
     let body = world
-        .create_body(&BodyDef::fixed(Vec2::new(0.0, PLATFORM_Y)))
+        .create_body(&BodyDef::static_at(Vec2::new(0.0, PLATFORM_Y)))
         .unwrap();
     // Right to left, so the front (the right-hand side) faces up.
     let (right, left) = (Vec2::new(4.0, 0.0), Vec2::new(-4.0, 0.0));

@@ -12,7 +12,7 @@ use support::{DT, add_ball};
 fn world_with_gate() -> (World, ShapeId) {
     let mut world = support::world_with_ground(&WorldDef::default(), 0.0);
     let post = world
-        .create_body(&BodyDef::fixed(Vec2::new(5.0, 1.0)))
+        .create_body(&BodyDef::static_at(Vec2::new(5.0, 1.0)))
         .unwrap();
     let gate = ShapeDef::new_box(1.0, 1.0).unwrap().sensor();
     let sensor = world.create_shape(post, &gate).unwrap();

@@ -85,7 +85,7 @@ fn a_ball_thrown_at_a_sleeping_stack_wakes_it_and_knocks_it_over() {
 #[test]
 fn removing_the_ground_wakes_what_rests_on_it() {
     let mut world = World::new(&WorldDef::default()).unwrap();
-    let ground = world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap();
+    let ground = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
     let floor = Geometry::Polygon(lockstep2d::Polygon::new_box(5.0, 0.5).unwrap());
     world.create_shape(ground, &ShapeDef::new(floor)).unwrap();
     let body = add_box(&mut world, Vec2::new(0.0, 1.0), 0.5, 1.0);
@@ -102,7 +102,7 @@ fn removing_the_ground_wakes_what_rests_on_it() {
 #[test]
 fn a_swinging_pendulum_never_sleeps_and_a_chain_sleeps_whole() {
     let mut world = World::new(&WorldDef::default()).unwrap();
-    let pivot = world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap();
+    let pivot = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
     let bob = world
         .create_body(&BodyDef::dynamic(Vec2::new(2.0, 0.0)))
         .unwrap();
@@ -123,7 +123,7 @@ fn a_swinging_pendulum_never_sleeps_and_a_chain_sleeps_whole() {
     // A hanging chain of three links comes to rest and sleeps as one island; pushing
     // the last link wakes the first.
     let mut world = World::new(&WorldDef::default()).unwrap();
-    let pivot = world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap();
+    let pivot = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
     let mut previous = pivot;
     let mut links = Vec::new();
     for i in 0..3 {

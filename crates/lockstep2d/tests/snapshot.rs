@@ -81,7 +81,7 @@ fn add_capsule(world: &mut World, position: Vec2) -> BodyId {
 /// A one-way chain with a conveyor's surface, and a segment, on a static body.
 fn add_chain_and_segment(world: &mut World) {
     let ground = world
-        .create_body(&BodyDef::fixed(Vec2::new(-6.0, 0.0)))
+        .create_body(&BodyDef::static_at(Vec2::new(-6.0, 0.0)))
         .unwrap();
     let points = vec![
         Vec2::new(2.0, 0.0),
@@ -106,7 +106,7 @@ fn add_chain_and_segment(world: &mut World) {
 /// A swinging revolute chain, a prismatic slider, a rope, a weld, a wheel and a motor.
 fn add_joints(world: &mut World) -> Vec<BodyId> {
     let anchor = world
-        .create_body(&BodyDef::fixed(Vec2::new(12.0, 12.0)))
+        .create_body(&BodyDef::static_at(Vec2::new(12.0, 12.0)))
         .unwrap();
     let pin = Polygon::new_box(0.1, 0.1).unwrap();
     world

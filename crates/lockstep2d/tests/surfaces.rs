@@ -23,7 +23,7 @@ fn a_conveyor_brings_a_resting_box_to_its_speed() {
         let mut def = WorldDef::default();
         def.solver.kind = kind;
         let mut world = World::new(&def).unwrap();
-        let belt = world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap();
+        let belt = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
         if as_chain {
             // Right to left, so the front faces up; clockwise round its solid side is
             // to the right along the top.
@@ -113,7 +113,7 @@ fn the_fastest_belts_touching_save_and_load() {
     let belt = ShapeDef::new_box(2.0, 0.5)
         .unwrap()
         .with_tangent_speed(lockstep2d::MAX_SPEED);
-    let ground = world.create_body(&BodyDef::fixed(Vec2::ZERO)).unwrap();
+    let ground = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
     world.create_shape(ground, &belt).unwrap();
     let top = world
         .create_body(&BodyDef::dynamic(Vec2::new(0.0, 1.0)))

@@ -18,7 +18,7 @@ const MAX_FRAMES_PER_DRAW: u32 = 4;
 
 /// Plays until the window closes, Escape, or `frames` frames; returns the last picture
 /// shown.
-pub fn play(peer: &mut Peer, hz: f32, frames: Option<u64>) -> Result<Pixmap, String> {
+pub fn play(peer: &mut Peer, hz: u32, frames: Option<u64>) -> Result<Pixmap, String> {
     let args = ViewArgs::default_for("netplay");
     let mut window = open_window(&args)?;
     window.set_title(&format!("lockstep2d netplay: player {}", peer.player()));

@@ -86,7 +86,7 @@ impl Session {
     /// The session on scene `source` (a name or a file), drawn `width` × `height`.
     pub fn new(source: &str, width: u32, height: u32) -> Result<Session, String> {
         let scene = scene_arg::build(source)?;
-        let hz = scene_arg::whole_hz(&scene)?;
+        let hz = scene.hz;
         let config = StepperConfig {
             hz,
             ..StepperConfig::default()
@@ -127,7 +127,7 @@ impl Session {
         let hz = if keep_rate {
             self.stepper.config().hz
         } else {
-            scene_arg::whole_hz(&scene)?
+            scene.hz
         };
         // A fresh driver: the old one remembers poses of the old world's bodies.
         let config = StepperConfig {

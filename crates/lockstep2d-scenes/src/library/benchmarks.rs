@@ -7,8 +7,7 @@ use std::f32::consts::PI;
 use lockstep2d::{Filter, Rot};
 
 use super::joints::add_ragdoll;
-use super::offset_box;
-use crate::def::{BodyJson, JointJson, MotorJson, SceneDef, ShapeJson};
+use crate::def::{BodyJson, JointJson, SceneDef, ShapeJson};
 
 /// `CreateLargePyramid`: a pyramid of 5,050 unit boxes, 100 at its base, resting on a
 /// 200 × 2 ground box whose top face is y = 0. Boxes start exactly touching, side by
@@ -25,7 +24,8 @@ pub fn large_pyramid() -> SceneDef {
 /// row from the bottom, so the top `n` rows of a pyramid are a pyramid of base `n`.
 pub(super) fn box_pyramid(base_count: usize) -> Vec<BodyJson> {
     const HALF_EXTENT: f32 = 0.5;
-    let mut bodies = vec![BodyJson::fixed([0.0, -1.0]).with_shape(ShapeJson::new_box(100.0, 1.0))];
+    let mut bodies =
+        vec![BodyJson::static_at([0.0, -1.0]).with_shape(ShapeJson::new_box(100.0, 1.0))];
     let shift = HALF_EXTENT;
     for i in 0..base_count {
         let y = (2.0 * i as f32 + 1.0) * shift;
@@ -55,10 +55,15 @@ pub fn many_pyramids_sized(rows: usize, columns: usize) -> SceneDef {
     const EXTENT: f32 = 0.5;
     let ground_dy = 2.0 * EXTENT * (BASE as f32 + 1.0);
     let ground_width = 2.0 * EXTENT * columns as f32 * (BASE as f32 + 1.0);
-    let mut ground = BodyJson::fixed([0.0, 0.0]);
+    let mut ground = BodyJson::static_at([0.0, 0.0]);
     for row in 0..rows {
         let top = row as f32 * ground_dy;
-        ground = ground.with_shape(offset_box(0.5 * ground_width, 0.05, [0.0, top - 0.05], 0.0));
+        ground = ground.with_shape(ShapeJson::offset_box(
+            0.5 * ground_width,
+            0.05,
+            [0.0, top - 0.05],
+            0.0,
+        ));
     }
     let mut bodies = vec![ground];
     let base_width = 2.0 * EXTENT * BASE as f32;
@@ -102,7 +107,7 @@ pub fn joint_grid() -> SceneDef {
         for i in 0..N {
             let position = [k as f32, -(i as f32)];
             let body = if is_static(k, i) {
-                BodyJson::fixed(position)
+                BodyJson::static_at(position)
             } else {
                 BodyJson::dynamic(position)
             };
@@ -152,12 +157,17 @@ pub fn rain() -> SceneDef {
     const GRID_SIZE: f32 = 0.5;
     const GRID_COUNT: usize = 500;
     let span = GRID_COUNT as f32 * GRID_SIZE;
-    let mut ground = BodyJson::fixed([0.0, 0.0]);
+    let mut ground = BodyJson::static_at([0.0, 0.0]);
     for row in 0..ROWS {
         for j in 0..=GRID_COUNT {
             let x = -0.5 * span + j as f32 * GRID_SIZE;
             let center = [x, 45.0 * row as f32];
-            ground = ground.with_shape(offset_box(0.5 * GRID_SIZE, 0.5 * GRID_SIZE, center, 0.0));
+            ground = ground.with_shape(ShapeJson::offset_box(
+                0.5 * GRID_SIZE,
+                0.5 * GRID_SIZE,
+                center,
+                0.0,
+            ));
         }
     }
     let mut scene = SceneDef {
@@ -196,12 +206,12 @@ pub fn spinner() -> SceneDef {
     let half_length = RADIUS * Rot::from_angle(0.5 * step).s;
     // Each box's inner face is the chord between two neighbouring points of the loop.
     let to_box_center = RADIUS * Rot::from_angle(0.5 * step).c + HALF_DEPTH;
-    let mut drum = BodyJson::fixed(CENTER);
+    let mut drum = BodyJson::static_at(CENTER);
     for i in 0..POINTS {
         let angle = step * (i as f32 + 0.5);
         let outward = Rot::from_angle(angle);
         let center = [to_box_center * outward.c, to_box_center * outward.s];
-        drum = drum.with_shape(offset_box(
+        drum = drum.with_shape(ShapeJson::offset_box(
             half_length,
             HALF_DEPTH,
             center,
@@ -272,12 +282,12 @@ pub fn smash() -> SceneDef {
 /// revolute motor of 10⁸ N·m pinned to a static body at its centre.
 pub fn tumbler() -> SceneDef {
     const GRID: usize = 45;
-    let axle = BodyJson::fixed([0.0, 10.0]);
+    let axle = BodyJson::static_at([0.0, 10.0]);
     let drum = BodyJson::dynamic([0.0, 10.0])
-        .with_shape(offset_box(0.5, 10.0, [10.0, 0.0], 0.0))
-        .with_shape(offset_box(0.5, 10.0, [-10.0, 0.0], 0.0))
-        .with_shape(offset_box(10.0, 0.5, [0.0, 10.0], 0.0))
-        .with_shape(offset_box(10.0, 0.5, [0.0, -10.0], 0.0));
+        .with_shape(ShapeJson::offset_box(0.5, 10.0, [10.0, 0.0], 0.0))
+        .with_shape(ShapeJson::offset_box(0.5, 10.0, [-10.0, 0.0], 0.0))
+        .with_shape(ShapeJson::offset_box(10.0, 0.5, [0.0, 10.0], 0.0))
+        .with_shape(ShapeJson::offset_box(10.0, 0.5, [0.0, -10.0], 0.0));
     let drum = BodyJson {
         shapes: drum
             .shapes
@@ -309,7 +319,7 @@ pub fn tumbler() -> SceneDef {
 /// Box2D's benchmark drives.
 fn motor_pin(a: usize, b: usize, anchor: [f32; 2], speed: f32) -> JointJson {
     JointJson {
-        motor: Some(MotorJson {
+        motor: Some(lockstep2d::Motor {
             speed,
             max_force: 1.0e8,
         }),

@@ -8,8 +8,11 @@
 
 use std::f32::consts::PI;
 
+use lockstep2d::SolverSettings;
+
 use super::with_friction;
-use crate::def::{BodyJson, JointJson, SceneDef, ShapeJson, SolverJson};
+
+use crate::def::{BodyJson, JointJson, SceneDef, ShapeJson};
 use crate::rng::Pcg32;
 
 /// Every Box2D-Lite body's friction unless a demo sets another.
@@ -161,11 +164,11 @@ pub fn multi_pendulum() -> SceneDef {
 fn lite_scene(name: &str, bodies: Vec<BodyJson>, joints: Vec<JointJson>) -> SceneDef {
     SceneDef {
         gravity: [0.0, -10.0],
-        hz: 60.0,
+        hz: 60,
         steps: 600,
-        solver: SolverJson {
+        solver: SolverSettings {
             iterations: 10,
-            ..SolverJson::default()
+            ..SolverSettings::default()
         },
         bodies,
         joints,
@@ -180,7 +183,7 @@ fn ground() -> BodyJson {
 
 /// `Body::Set(size, FLT_MAX)`: a box of full `size` that never moves.
 fn fixed_box(position: [f32; 2], size: [f32; 2]) -> BodyJson {
-    BodyJson::fixed(position).with_shape(lite_shape(size))
+    BodyJson::static_at(position).with_shape(lite_shape(size))
 }
 
 /// `Body::Set(size, mass)`: a box of full `size` and `mass`.

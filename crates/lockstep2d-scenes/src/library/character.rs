@@ -1,9 +1,9 @@
 //! A level for a character mover: what it walks up, stops at, steps onto, jumps through,
 //! rides and pushes, between two walls.
 
-use lockstep2d::Rot;
+use lockstep2d::{BodyType, Rot};
 
-use crate::def::{BodyJson, BodyKind, CharacterJson, SceneDef, ShapeJson};
+use crate::def::{BodyJson, CharacterJson, SceneDef, ShapeJson};
 
 /// The ground's top is y = 0 from wall to wall; the walls' inner faces are at x = ±25.
 const HALF_LENGTH: f32 = 25.0;
@@ -20,15 +20,19 @@ const WALL_HEIGHT: f32 = 12.0;
 /// over 6 m); and a ball, a box, a capsule and a disc lying about.
 pub fn character() -> SceneDef {
     let wall_center = HALF_LENGTH + 0.5;
-    let mut level = BodyJson::fixed([0.0, 0.0])
-        .with_shape(at(ShapeJson::new_box(HALF_LENGTH, 0.5), [0.0, -0.5]))
-        .with_shape(at(
-            ShapeJson::new_box(0.5, 0.5 * WALL_HEIGHT),
+    let mut level = BodyJson::static_at([0.0, 0.0])
+        .with_shape(ShapeJson::offset_box(HALF_LENGTH, 0.5, [0.0, -0.5], 0.0))
+        .with_shape(ShapeJson::offset_box(
+            0.5,
+            0.5 * WALL_HEIGHT,
             [-wall_center, 0.5 * WALL_HEIGHT - 1.0],
+            0.0,
         ))
-        .with_shape(at(
-            ShapeJson::new_box(0.5, 0.5 * WALL_HEIGHT),
+        .with_shape(ShapeJson::offset_box(
+            0.5,
+            0.5 * WALL_HEIGHT,
             [wall_center, 0.5 * WALL_HEIGHT - 1.0],
+            0.0,
         ));
     // The 50° slope: 4 m across, rising to the left wall.
     let steep = 4.0 * tan(50.0);
@@ -48,9 +52,11 @@ pub fn character() -> SceneDef {
     // The steps: 1.5 m wide, 1.5 m apart.
     for (k, height) in [0.1, 0.2, 0.25, 0.35].into_iter().enumerate() {
         let x = 2.0 + 3.0 * k as f32;
-        level = level.with_shape(at(
-            ShapeJson::new_box(0.75, 0.5 * height),
+        level = level.with_shape(ShapeJson::offset_box(
+            0.75,
+            0.5 * height,
             [x, 0.5 * height],
+            0.0,
         ));
     }
     // One-way platforms, each drawn right to left so its solid side faces up: the
@@ -60,9 +66,9 @@ pub fn character() -> SceneDef {
         .with_shape(ShapeJson::segment([12.0, 3.8], [8.0, 3.8]).one_way());
     // The moving platform: its underside 1.9 m up, above the character's head.
     let lift = BodyJson {
-        kind: BodyKind::Kinematic,
+        body_type: BodyType::Kinematic,
         linear_velocity: [2.0, 0.0],
-        ..BodyJson::fixed([18.0, 2.0]).with_shape(ShapeJson::new_box(1.25, 0.1))
+        ..BodyJson::static_at([18.0, 2.0]).with_shape(ShapeJson::new_box(1.25, 0.1))
     };
     let loose = [
         BodyJson::dynamic([-19.5, 0.3]).with_shape(ShapeJson::circle(0.3)),
@@ -87,14 +93,6 @@ pub fn character() -> SceneDef {
         bodies,
         characters: vec![player],
         ..SceneDef::new("character")
-    }
-}
-
-/// `shape` moved to `center` in its body's frame.
-fn at(shape: ShapeJson, center: [f32; 2]) -> ShapeJson {
-    ShapeJson {
-        center: Some(center),
-        ..shape
     }
 }
 

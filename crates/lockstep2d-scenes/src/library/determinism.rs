@@ -3,10 +3,11 @@
 
 use std::f32::consts::PI;
 
-use lockstep2d::{Rot, Vec2};
+use lockstep2d::{Rot, Spring, Vec2};
 
 use super::ground_box;
-use crate::def::{BodyJson, JointJson, SceneDef, ShapeJson, SpringJson};
+
+use crate::def::{BodyJson, JointJson, SceneDef, ShapeJson};
 
 /// `FallingHinges`: four columns of twenty 0.5 m boxes, each column leaning 0.1 m per box
 /// and every box tilted ±0.1 rad, so the columns topple; boxes 2k and 2k + 1 of a column
@@ -41,7 +42,7 @@ pub fn falling_hinges() -> SceneDef {
                     + Rot::from_angle(bodies[a].angle).rotate(Vec2::new(-H, H));
                 joints.push(JointJson {
                     limit: Some([-0.1 * PI, 0.2 * PI]),
-                    spring: Some(SpringJson {
+                    spring: Some(Spring {
                         hertz: 0.5,
                         damping_ratio: 0.5,
                     }),

@@ -7,8 +7,11 @@
 //! the joints here swing freely. Box2D's joints do not let their two bodies collide
 //! (`collideConnected` off), nor do these.
 
+use lockstep2d::{Motor, SolverSettings};
+
 use super::ground_box;
-use crate::def::{BodyJson, JointJson, MotorJson, SceneDef, ShapeJson, SolverJson};
+
+use crate::def::{BodyJson, JointJson, SceneDef, ShapeJson};
 
 /// `Bridge`: 160 planks (1 × 0.25 m, density 20, damping 0.1) pinned end to end and
 /// to the world at both ends, loaded with two triangles and three balls dropped on it.
@@ -18,7 +21,7 @@ pub fn bridge() -> SceneDef {
     const COUNT: usize = 160;
     const X_BASE: f32 = -80.0;
     const Y: f32 = 20.0;
-    let mut bodies = vec![BodyJson::fixed([0.0, 0.0])];
+    let mut bodies = vec![BodyJson::static_at([0.0, 0.0])];
     let mut joints = Vec::new();
     for i in 0..COUNT {
         let plank = BodyJson {
@@ -57,7 +60,7 @@ pub fn ball_and_chain() -> SceneDef {
     const COUNT: usize = 30;
     const HX: f32 = 0.5;
     const Y: f32 = COUNT as f32 * HX;
-    let mut bodies = vec![BodyJson::fixed([0.0, 0.0])];
+    let mut bodies = vec![BodyJson::static_at([0.0, 0.0])];
     let mut joints = Vec::new();
     for i in 0..COUNT {
         let link = ShapeJson::capsule([-HX, 0.0], [HX, 0.0], 0.125).with_density(20.0);
@@ -146,7 +149,7 @@ pub(super) fn add_ragdoll(scene: &mut SceneDef, at: [f32; 2]) {
 }
 
 /// A joint's friction: a motor at rest that can hold at most this torque (N·m).
-const JOINT_FRICTION: MotorJson = MotorJson {
+const JOINT_FRICTION: Motor = Motor {
     speed: 0.0,
     max_force: 0.5,
 };
@@ -155,10 +158,10 @@ const JOINT_FRICTION: MotorJson = MotorJson {
 /// 60 Hz joints, the bridge's joints open 0.13 m and the ball and chain's 0.14 m. Twice
 /// the substeps let the joints be twice as stiff (a soft constraint stays stable up to a
 /// quarter of the substep rate), and both stay within 0.05 m (0.031 m and 0.041 m).
-fn long_chain_solver() -> SolverJson {
-    SolverJson {
+fn long_chain_solver() -> SolverSettings {
+    SolverSettings {
         substeps: 8,
         joint_hertz: 120.0,
-        ..SolverJson::default()
+        ..SolverSettings::default()
     }
 }

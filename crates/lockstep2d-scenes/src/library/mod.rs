@@ -116,22 +116,13 @@ pub fn named(name: &str) -> Option<SceneDef> {
 /// A static ground: a box of half extents `hx` × `hy` whose top face is centred at
 /// `top`, so bodies built from y = top upward rest on it.
 fn ground_box(top: [f32; 2], hx: f32, hy: f32) -> BodyJson {
-    BodyJson::fixed([top[0], top[1] - hy]).with_shape(ShapeJson::new_box(hx, hy))
-}
-
-/// A box shape centred at `center` in its body's frame, turned by `angle`.
-fn offset_box(hx: f32, hy: f32, center: [f32; 2], angle: f32) -> ShapeJson {
-    ShapeJson {
-        center: Some(center),
-        angle: Some(angle),
-        ..ShapeJson::new_box(hx, hy)
-    }
+    BodyJson::static_at([top[0], top[1] - hy]).with_shape(ShapeJson::new_box(hx, hy))
 }
 
 /// Sets the friction of every shape of `body` (most scene bodies have one shape).
 fn with_friction(mut body: BodyJson, friction: f32) -> BodyJson {
     for shape in &mut body.shapes {
-        shape.friction = friction;
+        shape.material_mut().friction = friction;
     }
     body
 }

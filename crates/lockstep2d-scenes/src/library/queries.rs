@@ -9,8 +9,8 @@ use crate::def::{BodyJson, SceneDef, ShapeJson};
 pub fn ray_cast() -> SceneDef {
     let mut bodies = vec![
         ground_box([0.0, 0.0], 15.0, 0.5),
-        BodyJson::fixed([-6.0, 2.0]).with_shape(ShapeJson::new_box(0.4, 2.0)),
-        BodyJson::fixed([6.0, 1.5]).with_shape(ShapeJson::circle(1.5)),
+        BodyJson::static_at([-6.0, 2.0]).with_shape(ShapeJson::new_box(0.4, 2.0)),
+        BodyJson::static_at([6.0, 1.5]).with_shape(ShapeJson::circle(1.5)),
     ];
     let shapes = [
         ShapeJson::new_box(0.5, 0.5),

@@ -3,9 +3,12 @@
 //! stiff, well warm-started solver holds, mass ratios, overlap and precision far from
 //! the origin.
 
+use lockstep2d::SolverSettings;
+
 use super::benchmarks::box_pyramid;
 use super::ground_box;
-use crate::def::{BodyJson, SceneDef, ShapeJson, SolverJson};
+
+use crate::def::{BodyJson, SceneDef, ShapeJson};
 
 /// Solver2D's `VerticalStack`: 15 unit boxes (friction 0.3) stacked on the ground, every
 /// other one shifted 1 cm left or right. Tests that a tall stack stands without creep.
@@ -72,7 +75,7 @@ pub fn high_mass_ratio_2() -> SceneDef {
 /// the stickiest stops on the first ramp, the frictionless one slides to the bottom.
 pub fn friction_ramp() -> SceneDef {
     let ramp = |hx: f32, hy: f32, center: [f32; 2], angle: f32| {
-        BodyJson::fixed(center)
+        BodyJson::static_at(center)
             .with_angle(angle)
             .with_shape(ShapeJson::new_box(hx, hy).with_friction(0.2))
     };
@@ -115,11 +118,11 @@ pub fn overlap_recovery() -> SceneDef {
         y += 2.0 * fraction * EXTENT;
     }
     SceneDef {
-        solver: SolverJson {
+        solver: SolverSettings {
             contact_hertz: 30.0,
             contact_damping_ratio: 10.0,
             max_push_speed: 3.0,
-            ..SolverJson::default()
+            ..SolverSettings::default()
         },
         bodies,
         ..SceneDef::new("overlap_recovery")

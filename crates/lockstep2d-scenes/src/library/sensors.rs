@@ -7,8 +7,8 @@ use crate::def::{BodyJson, SceneDef, ShapeJson};
 /// bar that falling balls drop through, and a ball carrying a sensor ring (density 0,
 /// so the ring adds no mass) that rolls into the row.
 pub fn sensor_gate() -> SceneDef {
-    let gate = BodyJson::fixed([0.0, 1.5]).with_shape(sensor(ShapeJson::new_box(1.0, 1.5)));
-    let bar = BodyJson::fixed([4.0, 6.0]).with_shape(sensor(ShapeJson::new_box(3.0, 0.1)));
+    let gate = BodyJson::static_at([0.0, 1.5]).with_shape(ShapeJson::new_box(1.0, 1.5).as_sensor());
+    let bar = BodyJson::static_at([4.0, 6.0]).with_shape(ShapeJson::new_box(3.0, 0.1).as_sensor());
     let mut bodies = vec![ground_box([0.0, 0.0], 20.0, 0.5), gate, bar];
     for i in 0..8 {
         let mut block = BodyJson::dynamic([-4.0 - 1.2 * i as f32, 0.25]);
@@ -22,8 +22,7 @@ pub fn sensor_gate() -> SceneDef {
     }
     let mut rover = BodyJson::dynamic([-15.0, 0.3]).with_shape(ShapeJson::circle(0.3));
     rover.linear_velocity = [4.0, 0.0];
-    let mut ring = sensor(ShapeJson::circle(1.0));
-    ring.density = 0.0;
+    let ring = ShapeJson::circle(1.0).as_sensor().with_density(0.0);
     bodies.push(rover.with_shape(ring));
     SceneDef {
         steps: 600,
@@ -32,16 +31,6 @@ pub fn sensor_gate() -> SceneDef {
     }
 }
 
-fn sensor(shape: ShapeJson) -> ShapeJson {
-    ShapeJson {
-        sensor: true,
-        ..shape
-    }
-}
-
 fn slippery(shape: ShapeJson) -> ShapeJson {
-    ShapeJson {
-        friction: 0.05,
-        ..shape
-    }
+    shape.with_friction(0.05)
 }

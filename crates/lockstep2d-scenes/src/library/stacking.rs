@@ -1,8 +1,11 @@
 //! Box2D v3's stacking samples (`samples/sample_stacking.cpp`): structures held up by
 //! friction and contact alone.
 
+use lockstep2d::SolverSettings;
+
 use super::{ground_box, with_friction};
-use crate::def::{BodyJson, SceneDef, ShapeJson, SolverJson};
+
+use crate::def::{BodyJson, SceneDef, ShapeJson};
 
 /// `Arch`: a free-standing arch of 17 quadrilateral blocks (friction 0.6), inner radius
 /// 4 m at the base, with four 4 m planks stacked on its keystone. Tests friction and
@@ -92,7 +95,7 @@ pub fn double_domino() -> SceneDef {
 pub fn confined() -> SceneDef {
     const GRID: usize = 25;
     let wall = |a: [f32; 2], b: [f32; 2]| ShapeJson::capsule(a, b, 0.5);
-    let walls = BodyJson::fixed([0.0, 0.0])
+    let walls = BodyJson::static_at([0.0, 0.0])
         .with_shape(wall([-10.5, 0.0], [10.5, 0.0]))
         .with_shape(wall([-10.5, 0.0], [-10.5, 20.5]))
         .with_shape(wall([10.5, 0.0], [10.5, 20.5]))
@@ -166,9 +169,9 @@ pub fn circle_stack() -> SceneDef {
     }
     SceneDef {
         gravity: [0.0, -20.0],
-        solver: SolverJson {
+        solver: SolverSettings {
             contact_hertz: 0.25 * 360.0,
-            ..SolverJson::default()
+            ..SolverSettings::default()
         },
         bodies,
         ..SceneDef::new("circle_stack")

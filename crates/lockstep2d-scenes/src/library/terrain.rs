@@ -39,20 +39,14 @@ pub fn platformer() -> SceneDef {
         [30.0, 15.0],
     ];
     ground.reverse();
-    let level = BodyJson::fixed([0.0, 0.0])
+    let level = BodyJson::static_at([0.0, 0.0])
         .with_shape(ShapeJson::chain(ground))
         // One-way ledges: each runs right to left, so its solid side faces up.
         .with_shape(ShapeJson::segment([-24.0, 2.5], [-28.0, 2.5]).one_way())
         .with_shape(ShapeJson::chain(vec![[3.5, 1.0], [0.0, 1.3], [-3.5, 1.0]]).one_way())
         .with_shape(ShapeJson::segment([15.5, 6.5], [11.5, 6.5]).one_way())
         // The belt: a slab on the right-hand floor whose top runs right at 2 m/s.
-        .with_shape(
-            ShapeJson {
-                center: Some([26.0, 0.25]),
-                ..ShapeJson::new_box(3.0, 0.25)
-            }
-            .with_tangent_speed(2.0),
-        );
+        .with_shape(ShapeJson::offset_box(3.0, 0.25, [26.0, 0.25], 0.0).with_tangent_speed(2.0));
     // The player, the first dynamic body (the scripted player's jumper): an upright
     // capsule that does not turn, on the floor under the left ledge.
     let player = BodyJson {
@@ -122,7 +116,7 @@ pub fn terrain() -> SceneDef {
     points.push([end, hills.height(end)]);
     points.push([end, TERRAIN_WALL]);
     points.reverse();
-    let mut bodies = vec![BodyJson::fixed([0.0, 0.0]).with_shape(ShapeJson::chain(points))];
+    let mut bodies = vec![BodyJson::static_at([0.0, 0.0]).with_shape(ShapeJson::chain(points))];
     const COUNT: usize = 300;
     let spacing = (TERRAIN_LENGTH - 20.0) / COUNT as f32;
     for i in 0..COUNT {

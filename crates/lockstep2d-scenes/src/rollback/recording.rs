@@ -112,7 +112,7 @@ impl Recording {
 /// frame's actions and state hash.
 pub fn record(def: &SceneDef, frames: u64) -> Result<Recording, ReplayError> {
     let mut scene = def.build().map_err(ReplayError::Scene)?;
-    let dt = 1.0 / scene.hz;
+    let dt = scene.dt();
     let script = Script::new(&scene.world);
     let mut recorded = Vec::new();
     for frame in 0..frames {
@@ -146,7 +146,7 @@ pub fn replay(recording: &Recording) -> Result<usize, ReplayError> {
     }
     let def = from_json(&recording.scene.to_string()).map_err(ReplayError::Scene)?;
     let mut scene = def.build().map_err(ReplayError::Scene)?;
-    let dt = 1.0 / scene.hz;
+    let dt = scene.dt();
     for (frame, recorded) in recording.frames.iter().enumerate() {
         play_frame(&mut scene.world, &recorded.actions, dt)
             .map_err(|error| ReplayError::World { frame, error })?;

@@ -72,7 +72,7 @@ mod tests {
     fn standing() -> (World, BodyId) {
         let mut world = World::new(&WorldDef::default()).unwrap();
         let ground = world
-            .create_body(&BodyDef::fixed(Vec2::new(0.0, -1.0)))
+            .create_body(&BodyDef::static_at(Vec2::new(0.0, -1.0)))
             .unwrap();
         let slab = Polygon::new_box(20.0, 1.0).unwrap();
         world

@@ -72,6 +72,7 @@ impl CharacterDef {
 /// How a character moves. Angles are in radians from the horizontal; "up" is against
 /// gravity (+y in a world without gravity).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct CharacterSettings {
     /// The gap (m) the character keeps from every surface, and how far from one it still
     /// counts as touching it. Casts stop this short of a surface, so rounding never

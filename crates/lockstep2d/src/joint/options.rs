@@ -17,6 +17,7 @@ pub struct Limit {
 /// Drives the joint's free coordinate at `speed` (rad/s or m/s) with at most `max_force`
 /// (N·m for angles, N for translations).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Motor {
     /// The target speed (rad/s or m/s).
     pub speed: f32,
@@ -27,10 +28,12 @@ pub struct Motor {
 /// Pulls the joint's free coordinate towards its rest value as a damped spring of
 /// frequency `hertz` (0: no pull at all) and damping ratio `damping_ratio` (1: critical).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Spring {
     /// The spring's frequency (Hz); 0 for none.
     pub hertz: f32,
-    /// The damping ratio: 0 undamped, 1 critically damped.
+    /// The damping ratio: 0 undamped, 1 critically damped; 0 when a file leaves it out.
+    #[serde(default)]
     pub damping_ratio: f32,
 }
 

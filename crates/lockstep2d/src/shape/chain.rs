@@ -10,6 +10,7 @@ use crate::math::Vec2;
 /// What a surface is made of: everything of a `ShapeDef` that is not geometry, mass or
 /// filtering. A chain takes one for every link, or one for all of them.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct SurfaceMaterial {
     /// Coulomb friction (see `ShapeDef::friction`).
     pub friction: f32,

@@ -42,6 +42,7 @@ use crate::math::{Vec2, cross};
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[serde(rename_all = "lowercase")]
 pub enum SolverKind {
     /// Box2D v3's soft step: substeps with soft contacts and relaxation. Stiff, stable
     /// stacks and no energy gain; the default.
@@ -56,6 +57,7 @@ pub enum SolverKind {
 /// How the solver works. The soft step's defaults are Box2D v3's; the PGS ones
 /// Box2D-Lite's.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct SolverSettings {
     /// Which solver: the soft step or Box2D-Lite's PGS.
     pub kind: SolverKind,

@@ -5,7 +5,7 @@ mod clock;
 mod input;
 mod smoothing;
 
-pub use clock::{FixedClock, OverloadPolicy, TICKS_PER_STEP, Tick};
+pub use clock::{FixedClock, MAX_HZ, OverloadPolicy, TICKS_PER_STEP, Tick};
 pub use input::InputQueue;
 pub use smoothing::{Smoothing, interpolate};
 

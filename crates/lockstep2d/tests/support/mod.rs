@@ -11,7 +11,7 @@ pub const DT: f32 = 1.0 / 60.0;
 pub fn world_with_ground(def: &WorldDef, friction: f32) -> World {
     let mut world = World::new(def).unwrap();
     let ground = world
-        .create_body(&BodyDef::fixed(Vec2::new(0.0, -10.0)))
+        .create_body(&BodyDef::static_at(Vec2::new(0.0, -10.0)))
         .unwrap();
     let shape = ShapeDef::new(Geometry::Polygon(Polygon::new_box(50.0, 10.0).unwrap()))
         .with_friction(friction);
