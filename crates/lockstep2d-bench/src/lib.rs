@@ -4,12 +4,11 @@
 //! through `SceneDef::build`, the others through one converter each
 //! ([`convert_rapier`], [`convert_box2d`]). The harness ([`timing`]) steps each world
 //! the same number of times at the scene's rate and substeps, and [`report`] prints
-//! ms/step, a quality figure ([`quality`]) and heap bytes per body ([`alloc_counter`]).
+//! ms/step, a quality figure ([`quality`]) and heap bytes per body (through `lockstep2d-alloc-counter`).
 //!
 //! This crate is a workspace member but not a default member, so `cargo build` and
 //! `cargo test` at the root never build rapier2d or Box2D.
 
-pub mod alloc_counter;
 pub mod convert_box2d;
 pub mod convert_rapier;
 pub mod engine;

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use lockstep2d_bench::alloc_counter::CountingAlloc;
+use lockstep2d_alloc_counter::CountingAlloc;
 use lockstep2d_bench::engine::Engine;
 use lockstep2d_bench::machine;
 use lockstep2d_bench::quality::{Measure, max_speed};

@@ -8,9 +8,9 @@ use std::time::Instant;
 
 use lockstep2d_scenes::SceneDef;
 
-use crate::alloc_counter::live_bytes;
 use crate::engine::{BodyEnd, Engine};
 use crate::settings::Settings;
+use lockstep2d_alloc_counter::live_bytes;
 
 /// What one engine did on one scene.
 #[derive(Clone, Debug)]

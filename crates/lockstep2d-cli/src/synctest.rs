@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::Args;
 use lockstep2d::{BodyId, Vec2, World};
-use lockstep2d_scenes::{Script, SyncTestError, sync_test};
+use lockstep2d_scenes::{Script, SyncTestError, SyncTestReport, sync_test};
 use serde::Serialize;
 
 use crate::exit::{CliError, CliResult};
@@ -89,16 +89,7 @@ pub fn run(args: &SyncTestArgs) -> CliResult {
         .map_err(|e| CliError::usage(format!("--threads {}: {}", args.threads, e.reason())))?;
     let dt = scene.dt();
     let script = Script::new(&scene.world);
-    let nudge = match (args.nudge_at, script.players().first()) {
-        (Some(frame), Some(&body)) => Some((frame, body)),
-        (Some(frame), None) => {
-            return Err(CliError::usage(format!(
-                "--nudge-at {frame}: {} has no player to nudge",
-                scene.name
-            )));
-        }
-        (None, _) => None,
-    };
+    let nudge = nudged_player(args, &script, &scene.name)?;
     // The newest frame played so far: a frame past it is played the first time.
     let mut newest: Option<u64> = None;
     let started = Instant::now();
@@ -117,49 +108,79 @@ pub fn run(args: &SyncTestArgs) -> CliResult {
             script.play(frame, world, dt)
         },
     );
-    let seconds = started.elapsed().as_secs_f64();
     let mut report = Report {
         scene: scene.name.clone(),
         frames: args.frames,
         check_distance: args.check_distance,
         resimulated: None,
         mismatch: None,
-        seconds,
+        seconds: started.elapsed().as_secs_f64(),
     };
-    let outcome = match result {
-        Ok(done) => {
-            report.resimulated = Some(done.resimulated);
-            Ok(())
-        }
-        Err(
-            error @ SyncTestError::Mismatch {
-                frame,
-                first,
-                again,
-            },
-        ) => {
-            report.mismatch = Some(Mismatch {
-                frame,
-                first: format!("{first:#018x}"),
-                again: format!("{again:#018x}"),
-            });
-            Err(CliError::mismatch(format!(
-                "synctest {}: {error}",
-                scene.name
-            )))
-        }
-        Err(error) => return Err(format!("synctest {}: {error}", scene.name).into()),
-    };
-    if args.json {
-        crate::json::print(&report)?;
-    } else if let Some(resimulated) = report.resimulated {
-        println!(
-            "synctest {}: {} frames, rolled back {} frames every frame, {resimulated} frames \
-             played again, 0 mismatches ({seconds:.1} s)",
-            report.scene, report.frames, report.check_distance,
-        );
-    }
+    let outcome = report.take(result);
+    report.print(args.json)?;
     outcome
+}
+
+/// The frame `--nudge-at` names and the player it moves, if it was given.
+fn nudged_player(
+    args: &SyncTestArgs,
+    script: &Script,
+    scene: &str,
+) -> Result<Option<(u64, BodyId)>, CliError> {
+    match (args.nudge_at, script.players().first()) {
+        (Some(frame), Some(&body)) => Ok(Some((frame, body))),
+        (Some(frame), None) => Err(CliError::usage(format!(
+            "--nudge-at {frame}: {scene} has no player to nudge"
+        ))),
+        (None, _) => Ok(None),
+    }
+}
+
+impl Report {
+    /// Records the sync test's result, and returns its error: a mismatch, or the test
+    /// could not run.
+    fn take(&mut self, result: Result<SyncTestReport, SyncTestError>) -> CliResult {
+        match result {
+            Ok(done) => {
+                self.resimulated = Some(done.resimulated);
+                Ok(())
+            }
+            Err(
+                error @ SyncTestError::Mismatch {
+                    frame,
+                    first,
+                    again,
+                },
+            ) => {
+                self.mismatch = Some(Mismatch {
+                    frame,
+                    first: format!("{first:#018x}"),
+                    again: format!("{again:#018x}"),
+                });
+                let message = format!("synctest {}: {error}", self.scene);
+                Err(CliError::mismatch(message))
+            }
+            Err(error) => Err(format!("synctest {}: {error}", self.scene).into()),
+        }
+    }
+
+    /// The report as JSON, or a line of text when the test passed (a mismatch is the
+    /// error's to say). A test that could not run has no report.
+    fn print(&self, json: bool) -> CliResult {
+        if self.resimulated.is_none() && self.mismatch.is_none() {
+            return Ok(());
+        }
+        if json {
+            crate::json::print(self)?;
+        } else if let Some(resimulated) = self.resimulated {
+            println!(
+                "synctest {}: {} frames, rolled back {} frames every frame, {resimulated} \
+                 frames played again, 0 mismatches ({:.1} s)",
+                self.scene, self.frames, self.check_distance, self.seconds,
+            );
+        }
+        Ok(())
+    }
 }
 
 /// Moves `body` right by `NUDGE`.

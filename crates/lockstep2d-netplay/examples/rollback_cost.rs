@@ -22,12 +22,11 @@
 //! world's at the end, must be the one that frame had the first time, or the example
 //! exits with an error.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use ggrs::Frame;
 use lockstep2d::World;
+use lockstep2d_alloc_counter::{CountingAlloc, live_bytes};
 use lockstep2d_netplay::{MAX_PREDICTION, PLAYERS, SnapshotRing};
 use lockstep2d_scenes::{Pad, Script};
 
@@ -39,48 +38,6 @@ const DEFAULT_FRAMES: u32 = 600;
 
 #[global_allocator]
 static ALLOC: CountingAlloc = CountingAlloc;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-
-/// The system allocator, counting the bytes allocated and not yet freed.
-struct CountingAlloc;
-
-// SAFETY: every call is forwarded to `System` unchanged; only the counter is added.
-unsafe impl GlobalAlloc for CountingAlloc {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: the caller's contract is passed on to `System`.
-        let ptr = unsafe { System.alloc(layout) };
-        if !ptr.is_null() {
-            LIVE.fetch_add(layout.size(), Ordering::Relaxed);
-        }
-        ptr
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: as above.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: as above.
-        let ptr = unsafe { System.alloc_zeroed(layout) };
-        if !ptr.is_null() {
-            LIVE.fetch_add(layout.size(), Ordering::Relaxed);
-        }
-        ptr
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // SAFETY: as above.
-        let new = unsafe { System.realloc(ptr, layout, new_size) };
-        if !new.is_null() {
-            LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-            LIVE.fetch_add(new_size, Ordering::Relaxed);
-        }
-        new
-    }
-}
 
 /// What the command line asks for.
 struct Args {
@@ -233,9 +190,9 @@ fn measure(scene: &str, frames: u32, depth: u32) -> Result<Cost, String> {
 
 /// The live bytes dropping `value` frees: what it alone holds.
 fn bytes_freed_by<T>(value: T) -> usize {
-    let before = LIVE.load(Ordering::Relaxed);
+    let before = live_bytes();
     drop(value);
-    before.saturating_sub(LIVE.load(Ordering::Relaxed))
+    before.saturating_sub(live_bytes())
 }
 
 fn ms_since(started: Instant) -> f64 {

@@ -3,39 +3,13 @@
 
 mod support;
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use lockstep2d::{
     Capsule, CharacterDef, Geometry, SleepSettings, SolverSettings, Vec2, World, WorldDef,
 };
-
-/// The system allocator, counting the allocations made through it.
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+use lockstep2d_alloc_counter::{CountingAlloc, allocations};
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: CountingAlloc = CountingAlloc;
 
 /// A settled pile of boxes with sleep off, so every stage of the step keeps working.
 fn warm_pile(solver: SolverSettings) -> lockstep2d::World {
@@ -62,9 +36,9 @@ fn warm_pile(solver: SolverSettings) -> lockstep2d::World {
 fn a_warm_step_allocates_nothing() {
     for solver in [SolverSettings::default(), SolverSettings::box2d_lite()] {
         let mut world = warm_pile(solver);
-        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        let before = allocations();
         support::run(&mut world, 60);
-        let made = ALLOCATIONS.load(Ordering::Relaxed) - before;
+        let made = allocations() - before;
         assert_eq!(
             made, 0,
             "{:?}: {made} allocations in 60 warm steps",
@@ -97,9 +71,9 @@ fn a_warm_step_with_a_character_pushing_boxes_allocates_nothing() {
     };
     walk(&mut world, 90, 3.0);
     walk(&mut world, 30, -3.0);
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     walk(&mut world, 30, 3.0);
-    let made = ALLOCATIONS.load(Ordering::Relaxed) - before;
+    let made = allocations() - before;
     assert!(
         !world.character(hero).unwrap().hits.is_empty(),
         "it met the pile"

@@ -33,8 +33,9 @@ use super::dense_bodies::BodyInfo;
 use super::lanes::{F8, LANES, M8, V8};
 use super::shared_states::{LaneAccess, SharedStates, WideBody};
 use super::softness::Softness;
+use crate::collide::ManifoldPoint;
 use crate::contact::Contact;
-use crate::math::cross_sv;
+use crate::math::{Vec2, cross_sv};
 
 /// One contact point of each lane.
 #[derive(Clone, Copy, Debug, Default)]
@@ -71,6 +72,40 @@ impl WidePoint {
         ];
         for field in fields {
             field.0[lane] = 0.0;
+        }
+    }
+
+    /// Loads lane `lane` from the manifold point `mp` between bodies `a` and `b`.
+    #[inline]
+    fn load_lane(
+        &mut self,
+        lane: usize,
+        mp: &ManifoldPoint,
+        (a, b): (&BodyInfo, &BodyInfo),
+        normal: Vec2,
+        warm_starting: bool,
+    ) {
+        let r_a = mp.anchor_a - a.center_offset;
+        let r_b = mp.anchor_b - b.center_offset;
+        let dv = b.v + cross_sv(b.w, r_b) - a.v - cross_sv(a.w, r_a);
+        let (normal_impulse, tangent_impulse) = if warm_starting {
+            (mp.normal_impulse, mp.tangent_impulse)
+        } else {
+            (0.0, 0.0)
+        };
+        let fields = [
+            (&mut self.r_a.x, r_a.x),
+            (&mut self.r_a.y, r_a.y),
+            (&mut self.r_b.x, r_b.x),
+            (&mut self.r_b.y, r_b.y),
+            (&mut self.base_separation, mp.separation),
+            (&mut self.normal_impulse, normal_impulse),
+            (&mut self.tangent_impulse, tangent_impulse),
+            (&mut self.total_normal_impulse, 0.0),
+            (&mut self.approach, dv.dot(normal)),
+        ];
+        for (field, value) in fields {
+            field.0[lane] = value;
         }
     }
 }
@@ -265,23 +300,7 @@ impl WideContact {
         // the second point, whose impulses would otherwise be warm-started.
         self.points[1].clear_lane(lane);
         for (p, mp) in self.points.iter_mut().zip(manifold.points()) {
-            let r_a = mp.anchor_a - a.center_offset;
-            let r_b = mp.anchor_b - b.center_offset;
-            let dv = b.v + cross_sv(b.w, r_b) - a.v - cross_sv(a.w, r_a);
-            let (normal_impulse, tangent_impulse) = if warm_starting {
-                (mp.normal_impulse, mp.tangent_impulse)
-            } else {
-                (0.0, 0.0)
-            };
-            set(&mut p.r_a.x, r_a.x);
-            set(&mut p.r_a.y, r_a.y);
-            set(&mut p.r_b.x, r_b.x);
-            set(&mut p.r_b.y, r_b.y);
-            set(&mut p.base_separation, mp.separation);
-            set(&mut p.normal_impulse, normal_impulse);
-            set(&mut p.tangent_impulse, tangent_impulse);
-            set(&mut p.total_normal_impulse, 0.0);
-            set(&mut p.approach, dv.dot(normal));
+            p.load_lane(lane, mp, (a, b), normal, warm_starting);
         }
     }
 

@@ -9,7 +9,7 @@ use crate::broadphase::BroadPhase;
 use crate::collide::Manifold;
 use crate::collide::{SPECULATIVE_DISTANCE, collide, goes_first};
 use crate::contact::{Contact, carry_impulses};
-use crate::events::{ContactBegin, ContactEnd, ContactHit};
+use crate::events::{ContactBegin, ContactEnd, ContactEvents, ContactHit};
 use crate::id::Slots;
 use crate::math::{Vec2, cross_sv};
 use crate::recycle::ManifoldCache;
@@ -120,74 +120,99 @@ impl World {
 
     /// Events, waking and removal after the manifolds were updated, in contact order.
     fn report_contact_changes(&mut self, outcomes: &[Outcome]) {
-        let (shapes, bodies) = (&self.state.shapes, &self.state.bodies);
-        let events = &mut self.state.events;
-        let to_wake = &mut self.islands.to_wake;
-        let hit_threshold = self.state.hit_event_threshold;
         // Most steps of a settled scene change nothing: skip the pass over every contact.
         if outcomes.iter().all(Outcome::is_quiet) {
             return;
         }
+        let mut changes = ContactChanges {
+            shapes: &self.state.shapes,
+            bodies: &self.state.bodies,
+            events: &mut self.state.events,
+            to_wake: &mut self.islands.to_wake,
+            hit_threshold: self.state.hit_event_threshold,
+        };
         let mut outcomes = outcomes.iter();
         self.state.contacts.update_all(|contact| {
             let outcome = *outcomes.next().expect("one outcome per contact");
-            // Nothing to report, wake or remove: skip the lookups below, which miss the
-            // cache (a busy scene has some change every step, but in few contacts).
-            if outcome.is_quiet() {
-                return true;
+            // Nothing to report, wake or remove: skip the lookups, which miss the cache
+            // (a busy scene has some change every step, but in few contacts).
+            outcome.is_quiet() || changes.report(contact, outcome)
+        });
+    }
+}
+
+/// What reporting a contact's change reads, and the events and wake list it writes.
+struct ContactChanges<'a> {
+    shapes: &'a Slots<Shape>,
+    bodies: &'a Slots<Body>,
+    events: &'a mut ContactEvents,
+    to_wake: &'a mut Vec<u32>,
+    hit_threshold: f32,
+}
+
+impl ContactChanges<'_> {
+    /// Reports what `outcome` says changed of `contact` and queues its sleeping bodies
+    /// to wake; false when the contact goes.
+    fn report(&mut self, contact: &Contact, outcome: Outcome) -> bool {
+        let (bodies, shapes) = (self.bodies, self.shapes);
+        let ended = ContactEnd {
+            shape_a: shapes.id_of(contact.shape_a),
+            shape_b: shapes.id_of(contact.shape_b),
+            body_a: bodies.id_of(contact.body_a),
+            body_b: bodies.id_of(contact.body_b),
+        };
+        if !outcome.kept {
+            if outcome.was_touching {
+                self.events.end.push(ended);
             }
-            let (shape_a, shape_b) = (shapes.id_of(contact.shape_a), shapes.id_of(contact.shape_b));
-            let (body_a, body_b) = (bodies.id_of(contact.body_a), bodies.id_of(contact.body_b));
-            let ended = ContactEnd {
+            return false;
+        }
+        let a = bodies.get(contact.body_a).expect("live body");
+        let b = bodies.get(contact.body_b).expect("live body");
+        // An active body touching a sleeping one wakes its island before the solve.
+        if contact.is_touching() {
+            for (body, index) in [(a, contact.body_a), (b, contact.body_b)] {
+                if body.is_dynamic() && !body.awake {
+                    self.to_wake.push(index);
+                }
+            }
+        }
+        match (outcome.was_touching, contact.is_touching()) {
+            (false, true) => self.begin(contact, ended, a, b),
+            (true, false) => self.events.end.push(ended),
+            _ => {}
+        }
+        true
+    }
+
+    /// A contact that began touching: its begin event, and a hit if it came in fast.
+    fn begin(&mut self, contact: &Contact, pair: ContactEnd, a: &Body, b: &Body) {
+        let ContactEnd {
+            shape_a,
+            shape_b,
+            body_a,
+            body_b,
+        } = pair;
+        self.events.begin.push(ContactBegin {
+            shape_a,
+            shape_b,
+            body_a,
+            body_b,
+        });
+        let hit = fastest_approach(&contact.manifold, a, b);
+        if let Some((point, approach_speed)) = hit
+            && approach_speed > self.hit_threshold
+        {
+            self.events.hit.push(ContactHit {
                 shape_a,
                 shape_b,
                 body_a,
                 body_b,
-            };
-            if !outcome.kept {
-                if outcome.was_touching {
-                    events.end.push(ended);
-                }
-                return false;
-            }
-            let a = bodies.get(contact.body_a).expect("live body");
-            let b = bodies.get(contact.body_b).expect("live body");
-            // An active body touching a sleeping one wakes its island before the solve.
-            if contact.is_touching() {
-                for (body, index) in [(a, contact.body_a), (b, contact.body_b)] {
-                    if body.is_dynamic() && !body.awake {
-                        to_wake.push(index);
-                    }
-                }
-            }
-            match (outcome.was_touching, contact.is_touching()) {
-                (false, true) => {
-                    events.begin.push(ContactBegin {
-                        shape_a,
-                        shape_b,
-                        body_a,
-                        body_b,
-                    });
-                    let hit = fastest_approach(&contact.manifold, a, b);
-                    if let Some((point, approach_speed)) = hit
-                        && approach_speed > hit_threshold
-                    {
-                        events.hit.push(ContactHit {
-                            shape_a,
-                            shape_b,
-                            body_a,
-                            body_b,
-                            point,
-                            normal: contact.manifold.normal,
-                            approach_speed,
-                        });
-                    }
-                }
-                (true, false) => events.end.push(ended),
-                _ => {}
-            }
-            true
-        });
+                point,
+                normal: contact.manifold.normal,
+                approach_speed,
+            });
+        }
     }
 }
 
