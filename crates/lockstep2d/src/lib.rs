@@ -242,8 +242,8 @@ pub use snapshot::SNAPSHOT_FORMAT_VERSION;
 pub use snapshot::Snapshot;
 pub use solver::{SolveProfile, SolverKind, SolverSettings};
 pub use stepper::{
-    FixedClock, FixedStepper, FrameReport, InputQueue, MAX_HZ, OverloadPolicy, Smoothing, StepInfo,
-    StepperConfig, TICKS_PER_STEP, Tick, interpolate,
+    FixedClock, FixedStepper, FramePlan, FrameReport, InputQueue, MAX_HZ, OverloadPolicy,
+    Smoothing, StepInfo, StepperConfig, TICKS_PER_STEP, Tick, interpolate,
 };
 pub use world::{
     ContactHook, ContactHookClone, ContactView, DEFAULT_MAX_CONTACTS, ExplosionDef, PairView,

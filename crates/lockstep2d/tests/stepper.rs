@@ -470,6 +470,51 @@ fn how_frames_split_600_steps_does_not_change_the_result() {
     }
 }
 
+/// A game engine whose per-step systems borrow the world themselves runs the frame in
+/// parts: `begin_frame`, `step` for each step, `end_frame`. That is `advance`, bit for
+/// bit: the same steps, forces applied per step, alpha and smoothed poses.
+#[test]
+fn a_frame_run_in_parts_is_advance_bit_for_bit() {
+    let push = |world: &mut World, step: u32| {
+        let id = world.body_ids().last().unwrap();
+        world.apply_force_to_center(id, Vec2::new(3.0, step as f32 % 5.0))
+    };
+    let (mut whole, mut parts) = (busy_world(), busy_world());
+    let (mut whole_driver, mut parts_driver) = (
+        stepper(60, Smoothing::Interpolate),
+        stepper(60, Smoothing::Interpolate),
+    );
+    let mut next = uniform(7);
+    let (mut whole_steps, mut parts_steps) = (0, 0);
+    for _ in 0..200 {
+        let frame = Duration::from_nanos((next() * 3.0 * STEP_60HZ_NS) as u64);
+        let report = whole_driver
+            .advance(&mut whole, frame, |world, _| {
+                whole_steps += 1;
+                push(world, whole_steps)
+            })
+            .unwrap();
+        let plan = parts_driver.begin_frame(frame);
+        for info in plan.step_infos() {
+            parts_steps += 1;
+            push(&mut parts, parts_steps).unwrap();
+            parts_driver.step(&mut parts, &info).unwrap();
+        }
+        let alpha = parts_driver.end_frame(&mut parts);
+        assert_eq!(
+            (plan.steps, alpha.to_bits()),
+            (report.steps, report.alpha.to_bits())
+        );
+        let body = whole.body_ids().last().unwrap();
+        assert_eq!(
+            parts_driver.smoothed_pose(&parts, body).unwrap(),
+            whole_driver.smoothed_pose(&whole, body).unwrap()
+        );
+    }
+    assert!(whole_steps > 200, "{whole_steps} steps");
+    assert_eq!(parts.state_hash(), whole.state_hash());
+}
+
 /// Rolling back a game driven by the stepper: the world's snapshot and a copy of the
 /// stepper (its accumulator, time scale and pose history) taken together and put back
 /// together replay the same frames to the same steps, alphas and bits.

@@ -61,6 +61,32 @@ pub struct StepInfo {
     pub dt: f32,
 }
 
+/// The steps one frame runs, from `FixedStepper::begin_frame`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct FramePlan {
+    /// How many steps the frame runs.
+    pub steps: u32,
+    /// The length of each, in seconds: 1 / hz unless `Stretch` lengthened them.
+    pub dt: f32,
+    /// Frame time the overload policy threw away.
+    pub dropped: Duration,
+    /// False when `Stretch` runs longer steps: the result then depends on frame times.
+    pub deterministic: bool,
+}
+
+impl FramePlan {
+    /// What each step of the frame is told, in order.
+    pub fn step_infos(&self) -> impl Iterator<Item = StepInfo> + use<> {
+        let (steps_in_frame, dt) = (self.steps, self.dt);
+        (0..steps_in_frame).map(move |index_in_frame| StepInfo {
+            index_in_frame,
+            steps_in_frame,
+            dt,
+        })
+    }
+}
+
 /// What a frame did.
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
@@ -191,36 +217,56 @@ impl FixedStepper {
         frame_time: Duration,
         mut per_step: impl FnMut(&mut World, &StepInfo) -> Result<()>,
     ) -> Result<FrameReport> {
-        let tick = self.tick(frame_time);
-        let dt = tick.stretched_dt.map_or(self.clock.dt(), |dt| dt as f32);
+        let plan = self.begin_frame(frame_time);
         let mut report = FrameReport {
-            steps: tick.steps,
-            dropped: tick.dropped,
-            deterministic: tick.stretched_dt.is_none(),
+            steps: plan.steps,
+            dropped: plan.dropped,
+            deterministic: plan.deterministic,
             ..FrameReport::default()
         };
-        for index_in_frame in 0..tick.steps {
-            let info = StepInfo {
-                index_in_frame,
-                steps_in_frame: tick.steps,
-                dt,
-            };
+        for info in plan.step_infos() {
             per_step(world, &info)?;
-            self.history.capture(world);
-            world.step(dt)?;
+            self.step(world, &info)?;
             report.events.extend_from(world.contact_events());
             report.sensor_events.extend_from(world.sensor_events());
             report.joint_events.extend_from_slice(world.joint_events());
             report.removed.extend_from_slice(world.removed_bodies());
         }
+        report.alpha = self.end_frame(world);
+        Ok(report)
+    }
+
+    /// The first part of `advance`, for a caller that cannot hand the driver a closure
+    /// (a game engine whose per-step systems borrow the world themselves): the steps
+    /// `frame_time` is worth. Run `step` once for each of `FramePlan::step_infos`, then
+    /// `end_frame`; the result is the same as `advance`'s, bit for bit.
+    pub fn begin_frame(&mut self, frame_time: Duration) -> FramePlan {
+        let tick = self.tick(frame_time);
+        FramePlan {
+            steps: tick.steps,
+            dt: tick.stretched_dt.map_or(self.clock.dt(), |dt| dt as f32),
+            dropped: tick.dropped,
+            deterministic: tick.stretched_dt.is_none(),
+        }
+    }
+
+    /// One step of the frame `begin_frame` planned: the pose history for smoothing
+    /// kept, then `World::step`.
+    pub fn step(&mut self, world: &mut World, info: &StepInfo) -> Result<()> {
+        self.history.capture(world);
+        world.step(info.dt)
+    }
+
+    /// The last part of `advance`: clears user forces (if configured) and returns the
+    /// frame's `alpha`.
+    pub fn end_frame(&mut self, world: &mut World) -> f32 {
         if self.config.clear_forces_after_frame {
             world.clear_forces();
         }
         if !self.paused {
             self.alpha = self.clock.alpha();
         }
-        report.alpha = self.alpha;
-        Ok(report)
+        self.alpha
     }
 
     /// The clock's answer for this frame, with pause, single steps and time scale.

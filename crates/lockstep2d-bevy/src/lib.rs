@@ -1,0 +1,66 @@
+//! lockstep2d in Bevy: bodies, shapes and joints declared as components, stepped by
+//! lockstep2d's own fixed-step driver, drawn through `Transform`.
+//!
+//! ```no_run
+//! use bevy::prelude::*;
+//! use lockstep2d::{BodyDef, ShapeDef, Vec2};
+//! use lockstep2d_bevy::{Collider, Lockstep2dPlugin, PhysicsStep, RigidBody};
+//!
+//! fn setup(mut commands: Commands) {
+//!     let ground = ShapeDef::new_box(10.0, 0.5).expect("a box");
+//!     commands.spawn((RigidBody(BodyDef::static_at(Vec2::ZERO)), Collider::new(ground)));
+//!     commands.spawn((
+//!         RigidBody(BodyDef::dynamic(Vec2::ZERO)),
+//!         Collider::new(ShapeDef::circle(0.5)),
+//!         Transform::from_xyz(0.0, 4.0, 0.0), // where it starts
+//!     ));
+//! }
+//!
+//! fn game_logic_every_step() {
+//!     // Forces, held inputs, spawners: runs once before each physics step.
+//! }
+//!
+//! App::new()
+//!     .add_plugins((MinimalPlugins, Lockstep2dPlugin::default()))
+//!     .add_systems(Startup, setup)
+//!     .add_systems(PhysicsStep, game_logic_every_step)
+//!     .run();
+//! ```
+//!
+//! - **Components.** `RigidBody` (a `BodyDef`) and `Collider` (its `ShapeDef`s) declare a
+//!   body; the body is made from the entity's `Transform` (x, y and the turn about z) the
+//!   first time the plugin sees it, and `PhysicsBody` (its engine id) is added to the
+//!   entity. A `Joint` on an entity of its own joins two such entities. Despawning an
+//!   entity (or removing `PhysicsBody`) destroys what it made. The definitions are
+//!   templates: changing them later does nothing; the engine's world is the one state,
+//!   reached through the `Physics` resource.
+//! - **Stepping.** Once a frame (in `PostUpdate`), the plugin hands `Time<Virtual>`'s
+//!   frame time to lockstep2d's `FixedStepper`: its integer-tick accumulator, overload
+//!   policy and smoothing, the same driver the rest of lockstep2d uses, so a Bevy game
+//!   replays bit for bit like any other. Before each physics step it runs the
+//!   `PhysicsStep` schedule: systems there run exactly once per step, however many steps
+//!   a frame holds (none, one or several), and may spawn and despawn bodies.
+//! - **Drawing.** After the steps, every body's `Transform` is set to its smoothed pose
+//!   (interpolated between the last two steps by default), keeping its z and scale.
+//! - **Events.** Each step's contact, sensor and joint events become Bevy messages
+//!   ([`ContactStarted`], [`ContactStopped`], [`ContactImpact`], [`SensorEntered`],
+//!   [`SensorExited`], [`JointOverThreshold`]) naming the entities; a `PhysicsStep`
+//!   system can also read the last step's events from `Physics::world`.
+//! - **Queries and rollback.** `Res<Physics>` gives the engine's world for rays, casts
+//!   and overlaps (`Physics::entity` maps a body back to its entity). `Physics` is
+//!   `Clone`, and `Physics::state_hash` is the world's: register it with bevy_ggrs as a
+//!   rollback resource cloned each frame, with the hash as the checksum.
+
+mod components;
+mod messages;
+mod physics;
+mod plugin;
+mod sync;
+
+pub use components::{Collider, Joint, PhysicsBody, PhysicsJoint, RigidBody};
+pub use messages::{
+    ContactImpact, ContactStarted, ContactStopped, JointOverThreshold, SensorEntered, SensorExited,
+};
+pub use physics::Physics;
+pub use plugin::{Lockstep2dPlugin, PhysicsStep, PhysicsSystems};
+pub use sync::PhysicsError;

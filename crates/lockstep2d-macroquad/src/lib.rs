@@ -1,0 +1,9 @@
+//! lockstep2d in a [macroquad] window. The crate is its example, `examples/pyramid.rs`:
+//! Box2D's pyramid in a window, boxes dragged with the mouse, the bomb thrown with the
+//! space bar, all through the fixed-step loop with interpolated poses:
+//!
+//! ```text
+//! cargo run --release -p lockstep2d-macroquad --example pyramid
+//! ```
+//!
+//! [macroquad]: https://docs.rs/macroquad
