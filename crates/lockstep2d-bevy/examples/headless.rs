@@ -1,5 +1,5 @@
 //! The plugin without a window: a stack of boxes dropped on the ground in a headless
-//! app (Bevy's `MinimalPlugins`), frames of a 144 Hz display over 60 Hz physics,
+//! app (Bevy's task pools and time, updated by hand), frames of a 144 Hz display over 60 Hz physics,
 //! printing each contact as it starts and where the top box comes to rest.
 //!
 //! ```text
@@ -8,8 +8,11 @@
 
 use std::time::Duration;
 
-use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
+use bevy_app::TaskPoolPlugin;
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use bevy_time::{TimePlugin, TimeUpdateStrategy};
+use bevy_transform::prelude::*;
 use lockstep2d::{BodyDef, ShapeDef, Vec2};
 use lockstep2d_bevy::{
     Collider, ContactStarted, Lockstep2dPlugin, Physics, PhysicsStep, PhysicsSystems, RigidBody,
@@ -56,15 +59,19 @@ fn report_contacts(mut started: MessageReader<ContactStarted>, steps: Res<Steps>
 
 fn main() {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, Lockstep2dPlugin::default()))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
-            1.0 / 144.0,
-        )))
-        .init_resource::<Steps>()
-        .add_systems(Startup, setup)
-        .add_systems(PhysicsStep, count_steps)
-        // Read after the frame's steps, so the count is the frame's last.
-        .add_systems(PostUpdate, report_contacts.after(PhysicsSystems::Step));
+    app.add_plugins((
+        TaskPoolPlugin::default(),
+        TimePlugin,
+        Lockstep2dPlugin::default(),
+    ))
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+        1.0 / 144.0,
+    )))
+    .init_resource::<Steps>()
+    .add_systems(Startup, setup)
+    .add_systems(PhysicsStep, count_steps)
+    // Read after the frame's steps, so the count is the frame's last.
+    .add_systems(PostUpdate, report_contacts.after(PhysicsSystems::Step));
     for _ in 0..3 * 144 {
         app.update();
     }

@@ -1,7 +1,8 @@
 //! The components that declare bodies, shapes and joints, and the handles the plugin
 //! adds once it has made them.
 
-use bevy::prelude::*;
+use bevy_ecs::prelude::*;
+use bevy_transform::prelude::*;
 use lockstep2d::{BodyDef, BodyId, JointDef, JointId, JointKind, ShapeDef};
 
 /// A body to make: its definition, whose position and angle are replaced by the

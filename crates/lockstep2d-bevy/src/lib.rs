@@ -2,7 +2,11 @@
 //! lockstep2d's own fixed-step driver, drawn through `Transform`.
 //!
 //! ```no_run
-//! use bevy::prelude::*;
+//! use bevy_app::prelude::*;
+//! use bevy_app::{ScheduleRunnerPlugin, TaskPoolPlugin};
+//! use bevy_ecs::prelude::*;
+//! use bevy_time::TimePlugin;
+//! use bevy_transform::prelude::*;
 //! use lockstep2d::{BodyDef, ShapeDef, Vec2};
 //! use lockstep2d_bevy::{Collider, Lockstep2dPlugin, PhysicsStep, RigidBody};
 //!
@@ -21,7 +25,9 @@
 //! }
 //!
 //! App::new()
-//!     .add_plugins((MinimalPlugins, Lockstep2dPlugin::default()))
+//!     // A headless app; a game adds Bevy's `DefaultPlugins` instead.
+//!     .add_plugins((TaskPoolPlugin::default(), TimePlugin, ScheduleRunnerPlugin::default()))
+//!     .add_plugins(Lockstep2dPlugin::default())
 //!     .add_systems(Startup, setup)
 //!     .add_systems(PhysicsStep, game_logic_every_step)
 //!     .run();

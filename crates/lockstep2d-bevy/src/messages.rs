@@ -1,7 +1,7 @@
 //! The engine's events of each step as Bevy messages, naming the entities. A body made
 //! without an entity (through `Physics::world_mut`) is named `Entity::PLACEHOLDER`.
 
-use bevy::prelude::*;
+use bevy_ecs::prelude::*;
 use lockstep2d::{ContactBegin, ContactEnd, ContactHit, JointEvent, SensorEvent};
 
 /// Two bodies' shapes began touching in a step.

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use bevy::prelude::*;
+use bevy_ecs::prelude::*;
 use lockstep2d::{BodyId, FixedStepper, JointId, Snapshot, Transform as Pose, World};
 
 /// The physics of the app: lockstep2d's world and driver, and the entities their

@@ -3,9 +3,13 @@
 
 use std::time::Duration;
 
-use bevy::ecs::schedule::ScheduleLabel;
-use bevy::prelude::*;
-use bevy::transform::TransformSystems;
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use bevy_ecs::schedule::ScheduleLabel;
+use bevy_math::prelude::*;
+use bevy_time::prelude::*;
+use bevy_transform::TransformSystems;
+use bevy_transform::prelude::*;
 use lockstep2d::{FixedStepper, StepInfo, StepperConfig, WorldDef};
 
 use crate::components::PhysicsBody;

@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use bevy::prelude::*;
+use bevy_ecs::prelude::*;
+use bevy_transform::prelude::*;
 use lockstep2d::math::atan2;
 use lockstep2d::{BodyDef, BodyId, ShapeDef, Vec2};
 

@@ -1,19 +1,28 @@
-//! The plugin in a headless app (Bevy's `MinimalPlugins`, time advanced by hand): it
+//! The plugin in a headless app (the task pools and time of Bevy's `MinimalPlugins`,
+//! updated by hand with time advanced by hand): it
 //! steps the same bits as the engine alone, runs per-step systems once per step at any
-//! frame rate, destroys what despawned entities made, and moves drawn bodies evenly.
+//! frame rate, makes joints and destroys what despawned entities made, sends contacts
+//! as messages, and moves drawn bodies evenly.
 
 use std::time::Duration;
 
-use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
+use bevy_app::TaskPoolPlugin;
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use bevy_math::prelude::*;
+use bevy_time::{TimePlugin, TimeUpdateStrategy};
+use bevy_transform::prelude::*;
 use lockstep2d::{BodyDef, ShapeDef, Vec2, WorldDef};
-use lockstep2d_bevy::{Collider, Lockstep2dPlugin, Physics, PhysicsBody, PhysicsStep, RigidBody};
+use lockstep2d_bevy::{
+    Collider, ContactStarted, Joint, Lockstep2dPlugin, Physics, PhysicsBody, PhysicsJoint,
+    PhysicsStep, RigidBody,
+};
 
 /// A headless app whose every update is a frame of `1 / render_hz` seconds.
 fn app(render_hz: f64, world: &WorldDef) -> App {
     let mut app = App::new();
     let plugin = Lockstep2dPlugin::new(world, lockstep2d::StepperConfig::default()).unwrap();
-    app.add_plugins((MinimalPlugins, plugin))
+    app.add_plugins((TaskPoolPlugin::default(), TimePlugin, plugin))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
             1.0 / render_hz,
         )));
@@ -166,4 +175,82 @@ fn interpolated_transforms_move_evenly_at_144_hz_over_60_hz_physics() {
     let spread = moves.iter().fold(0.0f32, |m, d| m.max((d - mean).abs())) / mean;
     assert!((mean - 2.0 / 144.0).abs() < 1e-5, "mean per frame {mean}");
     assert!(spread < 1e-3, "spread {spread}");
+}
+
+#[test]
+fn a_joint_entity_joins_two_bodies_and_despawning_it_frees_them() {
+    let mut app = app(60.0, &WorldDef::default());
+    let world = app.world_mut();
+    let post = world
+        .spawn((
+            RigidBody(BodyDef::static_at(Vec2::ZERO)),
+            Transform::from_xyz(0.0, 5.0, 0.0),
+        ))
+        .id();
+    let bob = world
+        .spawn((
+            RigidBody(BodyDef::dynamic(Vec2::ZERO)),
+            Collider::new(ShapeDef::circle(0.25)),
+            Transform::from_xyz(2.0, 5.0, 0.0),
+        ))
+        .id();
+    let pin =
+        lockstep2d::JointKind::Revolute(lockstep2d::RevoluteJointDef::at(Vec2::new(0.0, 5.0)));
+    let rope = world.spawn(Joint::new(post, bob, pin)).id();
+    for _ in 0..60 {
+        app.update();
+    }
+    assert!(app.world().get::<PhysicsJoint>(rope).is_some());
+    // A pendulum: the bob swings on its 2 m arm, it does not fall.
+    let at = app.world().get::<Transform>(bob).unwrap().translation;
+    let arm = Vec2::new(at.x, at.y - 5.0).length();
+    assert!((arm - 2.0).abs() < 0.01, "arm {arm}");
+    app.world_mut().despawn(rope);
+    for _ in 0..60 {
+        app.update();
+    }
+    let physics = app.world().resource::<Physics>();
+    assert_eq!(physics.world().joint_ids().count(), 0);
+    let y = app.world().get::<Transform>(bob).unwrap().translation.y;
+    // Pinned, the bob never goes below 3 m (the pin's 5 m less the arm).
+    assert!(y < 2.5, "unpinned, the bob falls: y {y}");
+}
+
+/// Every `ContactStarted` seen, by the entities it names.
+#[derive(Resource, Default)]
+struct Started(Vec<[Entity; 2]>);
+
+fn record_started(mut messages: MessageReader<ContactStarted>, mut started: ResMut<Started>) {
+    started.0.extend(messages.read().map(|m| m.entities));
+}
+
+#[test]
+fn contacts_arrive_as_messages_naming_the_entities() {
+    let mut app = app(60.0, &WorldDef::default());
+    app.init_resource::<Started>()
+        .add_systems(Update, record_started);
+    let ground = app
+        .world_mut()
+        .spawn((
+            RigidBody(BodyDef::static_at(Vec2::ZERO)),
+            Collider::new(ground()),
+            Transform::from_xyz(0.0, -0.5, 0.0),
+        ))
+        .id();
+    let ball = app
+        .world_mut()
+        .spawn((
+            RigidBody(BodyDef::dynamic(Vec2::ZERO)),
+            Collider::new(ShapeDef::circle(0.5)),
+            Transform::from_xyz(0.0, 2.0, 0.0),
+        ))
+        .id();
+    for _ in 0..90 {
+        app.update();
+    }
+    let started = &app.world().resource::<Started>().0;
+    assert_eq!(started.len(), 1, "one landing: {started:?}");
+    let mut pair = started[0];
+    pair.sort_by_key(|e| e.index_u32());
+    assert_eq!(pair, [ground, ball]);
 }
