@@ -209,6 +209,7 @@ fn chain_def(shape: &ShapeJson) -> Result<ChainDef, SceneError> {
         materials,
         filter: *filter,
         one_way: *one_way,
+        ghosts: None,
     })
 }
 

@@ -17,6 +17,9 @@ enum Ground {
     Chain,
     /// The same links as separate segments, which know nothing of their neighbours.
     Segments,
+    /// The same links as chains of ten, as terrain is made in chunks; `ghosts`: each
+    /// carried on by its neighbours' points.
+    Chunks { ghosts: bool },
 }
 
 const FRICTION: f32 = 0.02;
@@ -26,6 +29,9 @@ const LINKS: usize = 100;
 /// faces up).
 fn build_ground(world: &mut World, ground: Ground, points: &[Vec2]) {
     let body = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
+    let material = ShapeDef::new(Geometry::Polygon(Polygon::new_box(1.0, 1.0).unwrap()))
+        .with_friction(FRICTION)
+        .material();
     match ground {
         Ground::Box => {
             let (first, last) = (points[0], points[points.len() - 1]);
@@ -36,11 +42,24 @@ fn build_ground(world: &mut World, ground: Ground, points: &[Vec2]) {
             world.create_shape(body, &def).unwrap();
         }
         Ground::Chain => {
-            let material = ShapeDef::new(Geometry::Polygon(Polygon::new_box(1.0, 1.0).unwrap()))
-                .with_friction(FRICTION)
-                .material();
             let def = ChainDef::open(points.to_vec()).with_material(material);
             world.create_chain(body, &def).unwrap();
+        }
+        Ground::Chunks { ghosts } => {
+            // The ground's own ends carry on straight.
+            let n = points.len();
+            let before = |i: usize| points.get(i.wrapping_sub(1)).copied();
+            let before = |i| before(i).unwrap_or(points[0] * 2.0 - points[1]);
+            let after = |i: usize| points.get(i + 1).copied();
+            let after = |i| after(i).unwrap_or(points[n - 1] * 2.0 - points[n - 2]);
+            for first in (0..n - 1).step_by(10) {
+                let last = (first + 10).min(n - 1);
+                let mut def = ChainDef::open(points[first..=last].to_vec()).with_material(material);
+                if ghosts {
+                    def = def.with_ghosts(before(first), after(last));
+                }
+                world.create_chain(body, &def).unwrap();
+            }
         }
         Ground::Segments => {
             for pair in points.windows(2) {
@@ -142,6 +161,26 @@ fn shapes_slide_across_the_joints_of_a_chain_as_across_one_long_box() {
             "{geometry:?}: {on_chain} m/s on the chain, {on_box} on the box"
         );
     }
+}
+
+#[test]
+fn shapes_slide_across_chunks_of_chain_carried_on_by_ghosts_as_across_one_chain() {
+    for (geometry, height) in shapes() {
+        let (on_chain, _) = slide(Ground::Chain, geometry, height);
+        let (on_chunks, vy) = slide(Ground::Chunks { ghosts: true }, geometry, height);
+        assert!(vy < 0.01, "{geometry:?} jumps at a seam: |vy| up to {vy}");
+        assert!(
+            (on_chain - on_chunks).abs() < 1e-3 * on_chain,
+            "{geometry:?}: {on_chunks} m/s on the chunks, {on_chain} on one chain"
+        );
+    }
+    let (geometry, height) = shapes()[0];
+    let (on_chain, _) = slide(Ground::Chain, geometry, height);
+    let (on_ledges, vy) = slide(Ground::Chunks { ghosts: false }, geometry, height);
+    assert!(
+        (on_chain - on_ledges) / on_chain > 0.01 || vy > 0.01,
+        "a box crosses chunks' square ends unhindered: {on_ledges} m/s, |vy| {vy}"
+    );
 }
 
 #[test]
@@ -354,6 +393,19 @@ fn a_chain_that_cannot_be_made_is_refused_and_nothing_is_made() {
             def.materials = vec![Default::default(); 3];
             def
         }),
+        (
+            "ghosts",
+            ChainDef::closed(points(&[3.0, 2.0, 1.0])).with_ghosts(Vec2::X, Vec2::Y),
+        ),
+        (
+            "ghosts",
+            ChainDef::open(points(&[3.0, 2.0]))
+                .with_ghosts(Vec2::new(4.0, 0.0), Vec2::new(2.0, 0.0)),
+        ),
+        (
+            "ghosts",
+            ChainDef::open(points(&[3.0, 2.0])).with_ghosts(Vec2::new(f32::NAN, 0.0), Vec2::ZERO),
+        ),
         ("friction", {
             let material = lockstep2d::SurfaceMaterial {
                 friction: -1.0,

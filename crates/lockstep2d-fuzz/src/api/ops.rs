@@ -252,7 +252,8 @@ fn material(draw: &mut Draw) -> SurfaceMaterial {
 }
 
 /// A chain of two to nine points, a random walk of steps up to 3 m, open or closed, on
-/// any body, one-way or not.
+/// any body, one-way or not; an open one sometimes carried on by ghosts (given to a loop
+/// too, now and then, which the world must refuse).
 fn create_chain(world: &mut World, picks: &mut Picks) -> Result<()> {
     let Some(body) = body(world, picks) else {
         return Ok(());
@@ -265,8 +266,12 @@ fn create_chain(world: &mut World, picks: &mut Picks) -> Result<()> {
             point += draw.vector(3.0);
             point
         })
-        .collect();
+        .collect::<Vec<_>>();
     let links = if draw.chance(0.3) { count } else { count - 1 };
+    let ghosts = draw.chance(0.3).then(|| {
+        let ends = (points[0], points[count - 1]);
+        [ends.0 + draw.vector(3.0), ends.1 + draw.vector(3.0)]
+    });
     let materials = (0..if draw.chance(0.5) { 1 } else { links })
         .map(|_| material(draw))
         .collect();
@@ -276,6 +281,7 @@ fn create_chain(world: &mut World, picks: &mut Picks) -> Result<()> {
         materials,
         filter: Filter::default(),
         one_way: draw.chance(0.3),
+        ghosts,
     };
     let ids = world.create_chain(body, &def)?;
     picks.shapes.extend(ids);

@@ -67,6 +67,12 @@ pub struct ChainDef {
     pub filter: Filter,
     /// Makes every link a one-way platform (`ShapeDef::one_way`).
     pub one_way: bool,
+    /// For an open chain that carries on other ground (a terrain chunk beside the
+    /// next): the point before the first and the point after the last. The end links
+    /// then meet the ground either side as inner links meet each other, so a shape
+    /// slides across the seam instead of catching on a ledge. `None`: square ledges.
+    #[serde(default)]
+    pub ghosts: Option<[Vec2; 2]>,
 }
 
 impl ChainDef {
@@ -78,6 +84,7 @@ impl ChainDef {
             materials: vec![SurfaceMaterial::default()],
             filter: Filter::default(),
             one_way: false,
+            ghosts: None,
         }
     }
 
@@ -93,6 +100,15 @@ impl ChainDef {
     pub fn with_material(self, material: SurfaceMaterial) -> ChainDef {
         ChainDef {
             materials: vec![material],
+            ..self
+        }
+    }
+
+    /// The same open chain carried on by the ground either side: `before` its first
+    /// point and `after` its last (see `ghosts`).
+    pub fn with_ghosts(self, before: Vec2, after: Vec2) -> ChainDef {
+        ChainDef {
+            ghosts: Some([before, after]),
             ..self
         }
     }
@@ -120,6 +136,7 @@ impl ChainDef {
         for &point in &self.points {
             check_point("points", point)?;
         }
+        self.check_ghosts()?;
         let count = self.link_count();
         let n = self.points.len();
         if (0..count).any(|i| self.points[i].distance(self.points[(i + 1) % n]) <= LINEAR_SLOP) {
@@ -150,22 +167,48 @@ impl ChainDef {
             .collect()
     }
 
+    /// Ghosts belong to open chains, each a point more than `LINEAR_SLOP` from the end
+    /// it carries on.
+    fn check_ghosts(&self) -> Result<()> {
+        let Some([before, after]) = self.ghosts else {
+            return Ok(());
+        };
+        if self.is_loop {
+            return Err(Error::InvalidValue {
+                field: "ghosts",
+                reason: "a loop has no ends to carry on",
+            });
+        }
+        check_point("ghosts", before)?;
+        check_point("ghosts", after)?;
+        let ends = [self.points[0], self.points[self.points.len() - 1]];
+        if before.distance(ends[0]) <= LINEAR_SLOP || after.distance(ends[1]) <= LINEAR_SLOP {
+            return Err(Error::InvalidValue {
+                field: "ghosts",
+                reason: "each ghost must be more than LINEAR_SLOP (5 mm) from its end",
+            });
+        }
+        Ok(())
+    }
+
     /// Link `i`: from point `i` to the next, with the points either side as ghosts. An
-    /// open chain's end has no neighbour: its ghost is one metre behind the end point,
-    /// square to the link, so the end is a right-angled ledge.
+    /// open chain's end takes its given ghost; without one its ghost is one metre
+    /// behind the end point, square to the link, so the end is a right-angled ledge.
     fn link(&self, i: usize) -> ChainSegment {
         let n = self.points.len();
         let at = |k: usize| self.points[k % n];
         let (point1, point2) = (at(i), at(i + 1));
         let behind = right_normal(point1, point2);
-        let ghost1 = match (self.is_loop, i) {
-            (true, _) => at(i + n - 1),
-            (false, 0) => point1 - behind,
-            (false, _) => at(i - 1),
+        let ghost1 = match (self.is_loop, i, self.ghosts) {
+            (true, _, _) => at(i + n - 1),
+            (false, 0, Some([before, _])) => before,
+            (false, 0, None) => point1 - behind,
+            (false, _, _) => at(i - 1),
         };
-        let ghost2 = match self.is_loop || i + 2 < n {
-            true => at(i + 2),
-            false => point2 - behind,
+        let ghost2 = match (self.is_loop || i + 2 < n, self.ghosts) {
+            (true, _) => at(i + 2),
+            (false, Some([_, after])) => after,
+            (false, None) => point2 - behind,
         };
         ChainSegment {
             ghost1,
