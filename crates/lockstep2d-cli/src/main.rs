@@ -3,6 +3,7 @@
 mod default_run;
 mod exit;
 mod frames;
+mod hiker;
 mod image_out;
 mod integrators;
 mod json;
@@ -50,6 +51,10 @@ enum Command {
     /// Open the testbed window on a scene (default: pyramid).
     #[command(after_help = EXIT_CODES_HELP)]
     View(view::ViewArgs),
+    /// Play a game in a window: `hiker`, a climb up an endless mountain (arrows or WASD
+    /// to run, crouch and jump; E picks up, Q drops, F uses, Tab switches items).
+    #[command(after_help = EXIT_CODES_HELP)]
+    Play(hiker::PlayArgs),
     /// Roll back and replay every frame of a scripted run; exits with code 3 at the
     /// first frame that differs (GGRS's sync test).
     #[command(after_help = EXIT_CODES_HELP)]
@@ -87,6 +92,7 @@ fn main() -> ExitCode {
         Some(Command::Run(args)) => run::run(&args),
         Some(Command::Render(args)) => render::run(&args),
         Some(Command::View(args)) => view::run(&args),
+        Some(Command::Play(args)) => hiker::play(&args),
         Some(Command::Synctest(args)) => synctest::run(&args),
         Some(Command::Record(args)) => replay::run_record(&args),
         Some(Command::Replay(args)) => replay::run_replay(&args),

@@ -15,6 +15,7 @@ use lockstep2d_testbed::{Camera, Pixmap, Sparks, draw_overlay, draw_world, scene
 use serde::Serialize;
 
 use crate::exit::{CliError, CliResult};
+use crate::hiker::{self, HikerArgs};
 use crate::image_out::{self, Format, ImageOut};
 use crate::progress::Progress;
 use crate::scene_arg;
@@ -24,7 +25,7 @@ const MAX_SECONDS: f64 = 3600.0;
 
 #[derive(Args, Debug)]
 pub struct RenderArgs {
-    /// A named scene (see `lockstep2d scenes`) or a scene file (.json).
+    /// A named scene (see `lockstep2d scenes`), a scene file (.json), or `hiker`.
     pub scene: String,
     /// Simulated seconds to render [default: the scene's own run, usually 10 s].
     #[arg(long, value_name = "S", allow_negative_numbers = true)]
@@ -49,6 +50,8 @@ pub struct RenderArgs {
     /// Print one JSON object instead of a summary.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub hiker: HikerArgs,
 }
 
 /// What a render did, for the summary.
@@ -63,9 +66,9 @@ struct Rendered {
 }
 
 impl RenderArgs {
-    /// The frames to draw and the seconds they cover; what is wrong with the flags is a
-    /// usage error.
-    fn check(&self, scene: &Scene) -> Result<(u64, f64), String> {
+    /// The frames to draw and the seconds they cover (`default_seconds` without
+    /// `--seconds`); what is wrong with the flags is a usage error.
+    pub fn check(&self, default_seconds: f64) -> Result<(u64, f64), String> {
         let fps = self.fps;
         if !(fps.is_finite() && fps > 0.0 && fps <= 1000.0) {
             return Err(format!("--fps {fps}: must be a number in (0, 1000]"));
@@ -76,9 +79,7 @@ impl RenderArgs {
                 image_out::MAX_GIF_FPS
             ));
         }
-        let seconds = self
-            .seconds
-            .unwrap_or(f64::from(scene.steps) / f64::from(scene.hz));
+        let seconds = self.seconds.unwrap_or(default_seconds);
         if !(seconds.is_finite() && seconds > 0.0 && seconds <= MAX_SECONDS) {
             return Err(format!(
                 "--seconds {seconds}: must be a number in (0, {MAX_SECONDS}]"
@@ -91,9 +92,14 @@ impl RenderArgs {
 }
 
 pub fn run(args: &RenderArgs) -> CliResult {
+    if hiker::is_hiker(&args.scene) {
+        return hiker::render(args, &args.hiker);
+    }
+    args.hiker.refuse_for_scene(&args.scene)?;
     let mut scene = scene_arg::build(&args.scene)?;
     let hz = scene.hz;
-    let (frames, seconds) = args.check(&scene).map_err(CliError::usage)?;
+    let default_seconds = f64::from(scene.steps) / f64::from(scene.hz);
+    let (frames, seconds) = args.check(default_seconds).map_err(CliError::usage)?;
     let mut out = ImageOut::create(&args.out, (args.width, args.height), args.fps)?;
     let mut pixmap =
         Pixmap::new(args.width, args.height).ok_or("the picture size is out of range")?;
@@ -181,7 +187,7 @@ fn render_frames(
 
 /// Frame k lasts from round(k/fps) to round((k+1)/fps) in whole nanoseconds, so the
 /// frames add up to the true time however fps divides a second.
-fn frame_time(k: u64, fps: f64) -> Duration {
+pub fn frame_time(k: u64, fps: f64) -> Duration {
     let at = |k: u64| (1e9 * k as f64 / fps).round() as u64;
     Duration::from_nanos(at(k + 1) - at(k))
 }

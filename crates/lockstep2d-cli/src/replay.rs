@@ -8,10 +8,11 @@ use lockstep2d_scenes::{RECORDING_FORMAT, Recording, ReplayError, record, replay
 use serde::Serialize;
 
 use crate::exit::{CliError, CliResult};
+use crate::hiker::{self, HikerArgs};
 
 #[derive(Args, Debug)]
 pub struct RecordArgs {
-    /// A named scene (see `lockstep2d scenes`) or a scene file (.json).
+    /// A named scene (see `lockstep2d scenes`), a scene file (.json), or `hiker`.
     scene: String,
     /// Frames to play (one step each) with the scripted player of `synctest`.
     #[arg(long, default_value_t = 600)]
@@ -22,6 +23,8 @@ pub struct RecordArgs {
     /// Print one JSON object instead of a summary.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    hiker: HikerArgs,
 }
 
 #[derive(Args, Debug)]
@@ -68,25 +71,38 @@ struct Mismatch {
 }
 
 pub fn run_record(args: &RecordArgs) -> CliResult {
+    if hiker::is_hiker(&args.scene) {
+        let recording = hiker::record(&args.hiker, args.frames, &args.out)?;
+        let last = recording.frames.last().map(|f| f.state_hash.as_str());
+        let format = recording.format;
+        return say_recorded(args, last, format, &recording.engine_version);
+    }
+    args.hiker.refuse_for_scene(&args.scene)?;
     let def = crate::scene_arg::load(&args.scene)?;
     let recording = record(&def, args.frames).map_err(|e| format!("record {}: {e}", args.scene))?;
     let text = serde_json::to_string(&recording).map_err(|e| e.to_string())?;
     let out = args.out.display();
     std::fs::write(&args.out, text).map_err(|e| format!("--out {out}: {e}"))?;
     let last = recording.frames.last().map(|f| f.state_hash.as_str());
+    say_recorded(args, last, recording.format, &recording.engine_version)
+}
+
+/// The summary of a recording written, or `--json`.
+fn say_recorded(args: &RecordArgs, last: Option<&str>, format: u32, engine: &str) -> CliResult {
+    let out = args.out.display();
     if args.json {
         return crate::json::print(&Recorded {
             scene: &args.scene,
             out: out.to_string(),
-            frames: recording.frames.len(),
+            frames: args.frames as usize,
             last_state_hash: last,
-            recording_format: recording.format,
-            engine_version: &recording.engine_version,
+            recording_format: format,
+            engine_version: engine,
         });
     }
     println!(
         "recorded {} frames of {} to {out} (last state hash {})",
-        recording.frames.len(),
+        args.frames,
         args.scene,
         last.unwrap_or("-")
     );
@@ -96,6 +112,16 @@ pub fn run_record(args: &RecordArgs) -> CliResult {
 pub fn run_replay(args: &ReplayArgs) -> CliResult {
     let shown = args.file.display();
     let text = std::fs::read_to_string(&args.file).map_err(|e| format!("{shown}: {e}"))?;
+    if let Some(outcome) = hiker::replay_if_hiker(&text, &shown.to_string()) {
+        if args.json {
+            return Err(CliError::usage(
+                "--json: a hiker replay prints a line, not JSON",
+            ));
+        }
+        let frames = outcome?;
+        println!("replayed {frames} frames of {shown}: every state hash matches the recording");
+        return Ok(());
+    }
     let recording = Recording::from_json(&text).map_err(|e| format!("{shown}: {e}"))?;
     let engine = lockstep2d::VERSION;
     if recording.engine_version != engine {

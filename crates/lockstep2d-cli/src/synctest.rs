@@ -10,13 +10,14 @@ use lockstep2d_scenes::{Script, SyncTestError, SyncTestReport, sync_test};
 use serde::Serialize;
 
 use crate::exit::{CliError, CliResult};
+use crate::hiker::{self, HikerArgs};
 
 /// How far `--nudge-at` moves its body (m), as `netplay --nudge-at` does.
 const NUDGE: f32 = 1e-6;
 
 #[derive(Args, Debug)]
 pub struct SyncTestArgs {
-    /// A named scene (see `lockstep2d scenes`) or a scene file (.json).
+    /// A named scene (see `lockstep2d scenes`), a scene file (.json), or `hiker`.
     scene: String,
     /// Frames to play (one step each).
     #[arg(long, default_value_t = 600)]
@@ -35,6 +36,8 @@ pub struct SyncTestArgs {
     /// Print one JSON object instead of a summary.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    hiker: HikerArgs,
 }
 
 /// What `--json` prints.
@@ -82,6 +85,10 @@ impl SyncTestArgs {
 
 pub fn run(args: &SyncTestArgs) -> CliResult {
     args.check()?;
+    if hiker::is_hiker(&args.scene) {
+        return run_hiker(args);
+    }
+    args.hiker.refuse_for_scene(&args.scene)?;
     let mut scene = crate::scene_arg::build(&args.scene)?;
     scene
         .world
@@ -108,8 +115,18 @@ pub fn run(args: &SyncTestArgs) -> CliResult {
             script.play(frame, world, dt)
         },
     );
+    finish(args, scene.name.clone(), started, result)
+}
+
+/// Reports a finished sync test and returns its outcome.
+fn finish(
+    args: &SyncTestArgs,
+    scene: String,
+    started: Instant,
+    result: Result<SyncTestReport, SyncTestError>,
+) -> CliResult {
     let mut report = Report {
-        scene: scene.name.clone(),
+        scene,
         frames: args.frames,
         check_distance: args.check_distance,
         resimulated: None,
@@ -119,6 +136,20 @@ pub fn run(args: &SyncTestArgs) -> CliResult {
     let outcome = report.take(result);
     report.print(args.json)?;
     outcome
+}
+
+/// The sync test on the hiker game's scripted play.
+fn run_hiker(args: &SyncTestArgs) -> CliResult {
+    if args.threads != 1 {
+        return Err(CliError::usage(
+            "--threads: the hiker game runs on one thread",
+        ));
+    }
+    let (script, game) = (args.hiker.script()?, args.hiker.game()?);
+    let started = Instant::now();
+    let frames = (args.frames, args.check_distance);
+    let result = hiker::synctest(game, &script, frames, args.nudge_at);
+    finish(args, hiker::NAME.to_string(), started, result)
 }
 
 /// The frame `--nudge-at` names and the player it moves, if it was given.

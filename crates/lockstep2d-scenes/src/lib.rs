@@ -40,5 +40,6 @@ pub use rollback::recording::{
     RECORDING_FORMAT, RecordedFrame, Recording, ReplayError, record, replay,
 };
 pub use rollback::script::{Action, Script, pad_actions, platform_actions, play_frame};
+pub use rollback::state::Rollback;
 pub use rollback::synctest::{SyncTestError, SyncTestReport, sync_test};
 pub use rollback::walker::{WalkInput, walk, walk_displacement};

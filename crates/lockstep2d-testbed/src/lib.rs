@@ -30,7 +30,7 @@ pub use gif_writer::GifWriter;
 pub use overlay::draw_overlay;
 pub use pick::body_at;
 pub use ray_view::draw_ray_cast;
-pub use renderer::{draw_spring, draw_world, to_0rgb};
+pub use renderer::{WorldStyle, draw_spring, draw_world, draw_world_styled, to_0rgb};
 pub use sparks::Sparks;
 pub use tiny_skia::Pixmap;
 

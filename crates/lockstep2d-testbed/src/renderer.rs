@@ -33,6 +33,17 @@ const BODY_COLORS: [Rgb; 4] = [
     colors::GRABBED,
 ];
 
+/// How `draw_world_styled` colours bodies and what it leaves out: a game's look on
+/// the testbed's renderer.
+pub struct WorldStyle<'a> {
+    /// A body's colour, or `None` for the testbed's colour by body type.
+    pub body_color: &'a dyn Fn(BodyId) -> Option<Rgb>,
+    /// Whether sensor shapes are drawn.
+    pub sensors: bool,
+    /// Whether contact points and normals are drawn.
+    pub contacts: bool,
+}
+
 /// Draws the world: shapes (filled and outlined, by body type), joints, then contact
 /// points and normals on top. `pose` gives each body's pose, normally the driver's
 /// smoothed pose; `grabbed` is drawn highlighted.
@@ -46,17 +57,36 @@ pub fn draw_world(
     pose: &PoseFn,
     grabbed: Option<BodyId>,
 ) -> lockstep2d::Result<()> {
+    let highlight = |body| (Some(body) == grabbed).then_some(colors::GRABBED);
+    let style = WorldStyle {
+        body_color: &highlight,
+        sensors: true,
+        contacts: true,
+    };
+    draw_world_styled(pixmap, world, camera, pose, &style)
+}
+
+/// `draw_world` with the colours and choices of `style`.
+pub fn draw_world_styled(
+    pixmap: &mut Pixmap,
+    world: &World,
+    camera: &Camera,
+    pose: &PoseFn,
+    style: &WorldStyle,
+) -> lockstep2d::Result<()> {
     pixmap.fill(colors::BACKGROUND.color());
     let mut shapes = ScreenShapes::default();
     for body in world.body_ids() {
-        let color = if Some(body) == grabbed {
-            colors::GRABBED
-        } else {
-            body_color(world.body_type(body)?, world.is_awake(body)?)
+        let color = match (style.body_color)(body) {
+            Some(color) => color,
+            None => body_color(world.body_type(body)?, world.is_awake(body)?),
         };
         let xf = pose(body)?;
         for shape in world.body_shapes(body)? {
             let def = world.shape_def(shape)?;
+            if def.is_sensor && !style.sensors {
+                continue;
+            }
             let outline = outline(&def.geometry, xf);
             if shapes.push(camera, &outline, color)
                 && let Some((middle, normal)) = one_way_front(&def, xf)
@@ -68,7 +98,9 @@ pub fn draw_world(
     let mut raster = Raster::new(pixmap);
     shapes.draw(&mut raster);
     draw_joints(&mut raster, camera, world, pose)?;
-    draw_contacts(&mut raster, camera, world);
+    if style.contacts {
+        draw_contacts(&mut raster, camera, world);
+    }
     Ok(())
 }
 

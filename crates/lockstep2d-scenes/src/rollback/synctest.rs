@@ -1,12 +1,12 @@
-//! The rollback check of GGRS's `SyncTestSession`, on a scene: every frame, roll back
-//! `check_distance` frames, play them again with the same inputs, and compare each
-//! frame's state hash with the first time's. A mismatch means a snapshot missed some
-//! state, or the step depends on something outside the world.
+//! The rollback check of GGRS's `SyncTestSession`, on a world or a whole game: every
+//! frame, roll back `check_distance` frames, play them again with the same inputs, and
+//! compare each frame's state hash with the first time's. A mismatch means a save missed
+//! some state, or the step depends on something outside what is saved.
 
 use std::collections::VecDeque;
 use std::fmt;
 
-use lockstep2d::{Snapshot, World};
+use super::state::Rollback;
 
 /// What a clean sync test did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,44 +60,45 @@ impl From<lockstep2d::Error> for SyncTestError {
     }
 }
 
-/// Plays `frames` frames of `dt` on `world`; `play(frame, world)` runs one frame (its
-/// inputs, the step, its end). From frame `check_distance` on, after each frame the
-/// world is rolled back `check_distance` frames and those frames are played again, each
-/// compared with the first time by `World::state_hash`. A distance of 0 checks nothing.
-pub fn sync_test(
-    world: &mut World,
+/// Plays `frames` frames on `game` (a `World`, or a game holding one);
+/// `play(frame, game)` runs one frame (its inputs, the step, its end). From frame
+/// `check_distance` on, after each frame the game is rolled back `check_distance` frames
+/// and those frames are played again, each compared with the first time by
+/// `Rollback::state_hash`. A distance of 0 checks nothing.
+pub fn sync_test<G: Rollback>(
+    game: &mut G,
     frames: u64,
     check_distance: u64,
-    mut play: impl FnMut(u64, &mut World) -> Result<(), lockstep2d::Error>,
+    mut play: impl FnMut(u64, &mut G) -> Result<(), lockstep2d::Error>,
 ) -> Result<SyncTestReport, SyncTestError> {
-    // The snapshot taken before each of the last `check_distance` frames and that
+    // The state saved before each of the last `check_distance` frames and that
     // frame's hash.
-    let mut history: VecDeque<(Snapshot, u64)> = VecDeque::new();
-    // The oldest snapshot, taken out of the window, is written over by the next frame's.
-    let mut spare: Option<Snapshot> = None;
+    let mut history: VecDeque<(G::Saved, u64)> = VecDeque::new();
+    // The oldest save, taken out of the window, is written over by the next frame's.
+    let mut spare: Option<G::Saved> = None;
     let mut resimulated = 0;
     for frame in 0..frames {
         let before = match spare.take() {
             Some(mut reused) => {
-                world.snapshot_into(&mut reused);
+                game.save_into(&mut reused);
                 reused
             }
-            None => world.snapshot(),
+            None => game.save(),
         };
-        play(frame, world)?;
-        history.push_back((before, world.state_hash()));
+        play(frame, game)?;
+        history.push_back((before, game.state_hash()));
         if history.len() as u64 > check_distance {
             spare = history.pop_front().map(|(snapshot, _)| snapshot);
             if check_distance == 0 {
                 continue;
             }
             let first_frame = frame + 1 - check_distance;
-            world.restore(&history[0].0);
+            game.load(&history[0].0);
             for (offset, (_, first)) in history.iter().enumerate() {
                 let replayed = first_frame + offset as u64;
-                play(replayed, world)?;
+                play(replayed, game)?;
                 resimulated += 1;
-                let again = world.state_hash();
+                let again = game.state_hash();
                 if again != *first {
                     let (frame, first) = (replayed, *first);
                     return Err(SyncTestError::Mismatch {
