@@ -112,35 +112,37 @@ fn say_recorded(args: &RecordArgs, last: Option<&str>, format: u32, engine: &str
 pub fn run_replay(args: &ReplayArgs) -> CliResult {
     let shown = args.file.display();
     let text = std::fs::read_to_string(&args.file).map_err(|e| format!("{shown}: {e}"))?;
-    if let Some(outcome) = hiker::replay_if_hiker(&text, &shown.to_string()) {
-        if args.json {
-            return Err(CliError::usage(
-                "--json: a hiker replay prints a line, not JSON",
-            ));
+    let (frames, format, recorded_engine, result) = match hiker::read_recording(&text) {
+        Some(recording) => {
+            let recording = recording.map_err(|e| format!("{shown}: {e}"))?;
+            let result = lockstep2d_hiker::replay(&recording);
+            let frames = recording.frames.len();
+            (frames, recording.format, recording.engine_version, result)
         }
-        let frames = outcome?;
-        println!("replayed {frames} frames of {shown}: every state hash matches the recording");
-        return Ok(());
-    }
-    let recording = Recording::from_json(&text).map_err(|e| format!("{shown}: {e}"))?;
+        None => {
+            let recording = Recording::from_json(&text).map_err(|e| format!("{shown}: {e}"))?;
+            let result = replay(&recording);
+            let frames = recording.frames.len();
+            (frames, RECORDING_FORMAT, recording.engine_version, result)
+        }
+    };
     let engine = lockstep2d::VERSION;
-    if recording.engine_version != engine {
+    if recorded_engine != engine {
         eprintln!(
-            "lockstep2d: warning: {shown} was recorded by lockstep2d {}, and this is {engine}: \
-             the state hashes say whether it still simulates the same bits",
-            recording.engine_version
+            "lockstep2d: warning: {shown} was recorded by lockstep2d {recorded_engine}, and this \
+             is {engine}: the state hashes say whether it still simulates the same bits"
         );
     }
     let mut report = Replayed {
         file: shown.to_string(),
-        frames: recording.frames.len(),
+        frames,
         frames_matched: 0,
-        recording_format: RECORDING_FORMAT,
-        recorded_engine_version: &recording.engine_version,
+        recording_format: format,
+        recorded_engine_version: &recorded_engine,
         engine_version: engine,
         mismatch: None,
     };
-    let outcome = match replay(&recording) {
+    let outcome = match result {
         Ok(frames) => {
             report.frames_matched = frames;
             Ok(())

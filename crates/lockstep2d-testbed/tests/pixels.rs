@@ -6,7 +6,7 @@ use lockstep2d::{
     World, WorldDef,
 };
 use lockstep2d_testbed::colors::{self, Rgb};
-use lockstep2d_testbed::{Camera, Pixmap, draw_world, scene_bounds};
+use lockstep2d_testbed::{Camera, Pixmap, WorldStyle, draw_world, draw_world_styled, scene_bounds};
 
 /// A floor, a box in the air and a ball beside it: nothing touches, so no contact
 /// markers cross the shapes.
@@ -231,4 +231,52 @@ fn one_way_lines_carry_a_tick_on_their_front_and_two_sided_ones_none() {
         "tick below"
     );
     assert_eq!(off(Vec2::new(-2.0, -1.0), up), colors::BACKGROUND);
+}
+
+/// A game's style: each body in the colour the game gives it (or by body type where it
+/// gives none), and sensors left out when asked.
+#[test]
+fn a_style_colours_bodies_its_own_way_and_can_leave_sensors_out() {
+    let (mut world, _, boxed, ball) = world();
+    let ring = ShapeDef::circle(2.5).sensor();
+    world.create_shape(ball, &ring).unwrap();
+    let mut camera = Camera::new(160, 120);
+    camera.fit(Aabb {
+        min: Vec2::new(-8.0, -2.0),
+        max: Vec2::new(8.0, 5.0),
+    });
+    let red = Rgb(235, 80, 80);
+    let color = |body| (body == boxed).then_some(red);
+    let draw_with = |sensors| {
+        let style = WorldStyle {
+            body_color: &color,
+            sensors,
+            contacts: false,
+        };
+        let mut pixmap = Pixmap::new(160, 120).unwrap();
+        draw_world_styled(
+            &mut pixmap,
+            &world,
+            &camera,
+            &|b| world.transform(b),
+            &style,
+        )
+        .unwrap();
+        pixmap
+    };
+    let pixmap = draw_with(false);
+    let at = |pixmap: &Pixmap, p: Vec2| rgb_at(pixmap, camera.to_screen(p));
+    assert_eq!(
+        at(&pixmap, Vec2::new(-2.0, 3.0)),
+        colors::fill_of(red),
+        "the box"
+    );
+    assert_eq!(
+        at(&pixmap, Vec2::new(3.0, 2.3)),
+        colors::fill_of(colors::DYNAMIC)
+    );
+    // Inside the sensor ring, outside the ball: empty without sensors.
+    let in_ring = Vec2::new(3.0, 3.8);
+    assert_eq!(at(&pixmap, in_ring), colors::BACKGROUND);
+    assert_ne!(at(&draw_with(true), in_ring), colors::BACKGROUND);
 }

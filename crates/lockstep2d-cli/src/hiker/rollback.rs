@@ -4,11 +4,12 @@
 use std::path::Path;
 
 use lockstep2d::Vec2;
-use lockstep2d_hiker::{Game, HikerRecording, RECORDING_GAME, Script, play_scripted};
-use lockstep2d_scenes::{ReplayError, SyncTestError, SyncTestReport, sync_test};
+use lockstep2d_hiker::{
+    Game, HIKER_RECORDING_FORMAT, HikerRecording, RECORDING_GAME, Script, play_scripted,
+};
+use lockstep2d_scenes::{SyncTestError, SyncTestReport, sync_test};
 
 use super::HikerArgs;
-use crate::exit::{CliError, CliResult};
 
 /// How far `--nudge-at` moves the hiker (m).
 const NUDGE: f32 = 1e-6;
@@ -52,33 +53,20 @@ pub fn record(hiker: &HikerArgs, frames: u64, out: &Path) -> Result<HikerRecordi
     Ok(recording)
 }
 
-/// Replays `text` if it is a hiker recording (`None` if it is not one): the frames
-/// matched, or the first that differs as a mismatch.
-pub fn replay_if_hiker(text: &str, shown: &str) -> Option<CliResult<usize>> {
+/// The hiker recording `text` holds, or why it cannot be read; `None` if it is not a
+/// hiker recording (no `"game": "hiker"`).
+pub fn read_recording(text: &str) -> Option<Result<HikerRecording, String>> {
     let value: serde_json::Value = serde_json::from_str(text).ok()?;
     if value.get("game").and_then(|g| g.as_str()) != Some(RECORDING_GAME) {
         return None;
     }
-    Some(replay(value, shown))
-}
-
-fn replay(value: serde_json::Value, shown: &str) -> CliResult<usize> {
     let found = value.get("format").and_then(serde_json::Value::as_u64);
-    let format = lockstep2d_hiker::HIKER_RECORDING_FORMAT;
+    let format = HIKER_RECORDING_FORMAT;
     if found != Some(u64::from(format)) {
         let found = found.map_or("no format".into(), |f| format!("format {f}"));
-        return Err(format!(
-            "{shown}: a hiker recording of {found}; this build reads format {format}"
-        )
-        .into());
+        return Some(Err(format!(
+            "a hiker recording of {found}; this build reads format {format}"
+        )));
     }
-    let recording: HikerRecording =
-        serde_json::from_value(value).map_err(|e| format!("{shown}: not a recording: {e}"))?;
-    match lockstep2d_hiker::replay(&recording) {
-        Ok(frames) => Ok(frames),
-        Err(error @ ReplayError::Mismatch { .. }) => {
-            Err(CliError::mismatch(format!("replay {shown}: {error}")))
-        }
-        Err(error) => Err(format!("replay {shown}: {error}").into()),
-    }
+    Some(serde_json::from_value(value).map_err(|e| format!("not a recording: {e}")))
 }
