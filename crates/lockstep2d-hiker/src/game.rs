@@ -6,11 +6,12 @@
 use std::collections::VecDeque;
 
 use lockstep2d::{
-    BodyDef, BodyId, Capsule, CharacterDef, Geometry, ShapeDef, Snapshot, Vec2, World, WorldDef,
+    BodyDef, BodyId, Capsule, CharacterDef, Geometry, InputQueue, ShapeDef, Snapshot, Vec2, World,
+    WorldDef,
 };
 use lockstep2d_scenes::Rollback;
 
-use crate::input::Command;
+use crate::input::{Buttons, Command, feed};
 use crate::items::{self, ItemKind};
 use crate::rules::Rules;
 use crate::state::{GameState, HikerState};
@@ -71,6 +72,8 @@ impl Game {
         let monster_sensor = world.create_shape(monster, &sensor)?;
         let state = GameState {
             step: 0,
+            input: InputQueue::new(),
+            buttons: Buttons::default(),
             hiker,
             monster,
             monster_sensor,
@@ -91,14 +94,32 @@ impl Game {
         })
     }
 
-    /// One step with `commands`, the world stepped by `World::step`.
+    /// A frame's buttons, into the game's input queue (`input::feed`): a one-shot
+    /// button pressed since the last frame acts in the next step, a held one in every
+    /// step until let go.
+    pub fn press(&mut self, buttons: Buttons) {
+        feed(&mut self.state.input, self.state.buttons, buttons);
+        self.state.buttons = buttons;
+    }
+
+    /// One step with the queue's commands for it, the world stepped by `physics` (the
+    /// fixed-step driver's `step`, which keeps poses for smoothing).
+    pub fn step_queued(
+        &mut self,
+        physics: impl FnOnce(&mut World) -> lockstep2d::Result<()>,
+    ) -> lockstep2d::Result<()> {
+        let commands: Vec<Command> = self.state.input.drain_step().collect();
+        self.step_with(&commands, physics)
+    }
+
+    /// One step with `commands` (a test's, an AI's), the world stepped by
+    /// `World::step`.
     pub fn step(&mut self, commands: &[Command]) -> lockstep2d::Result<()> {
         let dt = self.rules.dt();
         self.step_with(commands, |world| world.step(dt))
     }
 
-    /// One step with `commands`, the world stepped by `physics` (the fixed-step
-    /// driver's `step`, which keeps poses for smoothing).
+    /// One step with `commands`, the world stepped by `physics`.
     pub fn step_with(
         &mut self,
         commands: &[Command],

@@ -1,14 +1,14 @@
 //! `GameLoop`: the game driven by frames, as a window or a headless render drives it.
-//! Each frame's buttons go to the engine's `InputQueue` (`input::feed`), the engine's
+//! Each frame's buttons go to the game's input queue (`Game::press`), the engine's
 //! `FixedStepper` turns the frame's time into whole steps, and every step drains the
 //! queue into the pipeline; the picture is drawn at the driver's smoothed poses.
 
 use std::time::Duration;
 
-use lockstep2d::{FixedStepper, InputQueue, StepperConfig};
+use lockstep2d::{FixedStepper, StepperConfig};
 
 use crate::game::Game;
-use crate::input::{Buttons, Command, feed};
+use crate::input::Buttons;
 
 /// A game and its fixed-step driver (see the module docs).
 pub struct GameLoop {
@@ -16,11 +16,6 @@ pub struct GameLoop {
     pub game: Game,
     /// The driver: the accumulator, the steps a frame is worth, smoothed poses.
     pub stepper: FixedStepper,
-    queue: InputQueue<Command>,
-    /// The buttons of the last frame, against which presses are found.
-    buttons: Buttons,
-    /// A step's commands, reused.
-    commands: Vec<Command>,
 }
 
 impl GameLoop {
@@ -34,24 +29,17 @@ impl GameLoop {
         Ok(GameLoop {
             game,
             stepper: FixedStepper::new(config)?,
-            queue: InputQueue::new(),
-            buttons: Buttons::default(),
-            commands: Vec::new(),
         })
     }
 
     /// One frame of `frame_time` with `buttons` held: the steps it is worth, each with
     /// the queue's commands for it. Returns how many steps ran.
     pub fn frame(&mut self, frame_time: Duration, buttons: Buttons) -> lockstep2d::Result<u32> {
-        feed(&mut self.queue, self.buttons, buttons);
-        self.buttons = buttons;
+        self.game.press(buttons);
         let plan = self.stepper.begin_frame(frame_time);
         for info in plan.step_infos() {
-            self.commands.clear();
-            self.commands.extend(self.queue.drain_step());
             let stepper = &mut self.stepper;
-            self.game
-                .step_with(&self.commands, |world| stepper.step(world, &info))?;
+            self.game.step_queued(|world| stepper.step(world, &info))?;
         }
         self.stepper.end_frame(&mut self.game.world);
         Ok(plan.steps)

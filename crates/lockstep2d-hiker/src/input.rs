@@ -101,19 +101,3 @@ pub fn feed(queue: &mut InputQueue<Command>, before: Buttons, now: Buttons) {
         }
     }
 }
-
-/// The commands of a step whose buttons are `now` after a step with `before`, where
-/// each frame is one step (a recording, a sync test): `feed` and one drain of the
-/// queue, written as a function of the two frames alone, so a frame played again
-/// after a rollback gets the same commands.
-pub fn step_commands(before: Buttons, now: Buttons) -> Vec<Command> {
-    let pressed = BUTTONS
-        .iter()
-        .map(|&(_, c)| c)
-        .filter(|c| !c.is_held() && now.holds(*c) && !before.holds(*c));
-    let held = BUTTONS
-        .iter()
-        .map(|&(_, c)| c)
-        .filter(|c| c.is_held() && now.holds(*c));
-    pressed.chain(held).collect()
-}

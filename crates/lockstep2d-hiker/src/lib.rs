@@ -17,9 +17,10 @@
 //! 6. collision handler (`collision_handler.rs`): hit events and sensors;
 //! 7. destructor (`destructor.rs`): chunks out of sight (the bounds took the rest).
 //!
-//! Everything the game keeps outside the world is in `GameState`; `Game` implements
-//! the rollback tools' `Rollback`, so the sync test, recording and replay run on it as
-//! on any scene. `GameLoop` drives it from frame times and buttons through the
+//! Everything the game keeps outside the world is in `GameState`, its input queue
+//! included (a button held when a rollback's save was taken is held again after the
+//! load); `Game` implements the rollback tools' `Rollback`, so the sync test, recording
+//! and replay run on it as on any scene. `GameLoop` drives it from frame times and buttons through the
 //! engine's `FixedStepper`, `Script` plays a written input script, and `draw` paints a
 //! frame with the testbed's renderer.
 //!
@@ -58,7 +59,7 @@ mod terrain;
 pub use draw::draw;
 pub use game::{Game, SavedGame};
 pub use game_loop::GameLoop;
-pub use input::{Buttons, Command, feed, step_commands};
+pub use input::{Buttons, Command, feed};
 pub use items::{ItemKind, REACH};
 pub use recording::{
     HIKER_RECORDING_FORMAT, HikerFrame, HikerRecording, RECORDING_GAME, play_scripted, record,

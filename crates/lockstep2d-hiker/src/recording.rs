@@ -6,7 +6,7 @@ use lockstep2d_scenes::{ReplayError, Rollback};
 use serde::{Deserialize, Serialize};
 
 use crate::game::Game;
-use crate::input::{Buttons, step_commands};
+use crate::input::Buttons;
 use crate::rules::Rules;
 use crate::script::Script;
 
@@ -41,16 +41,18 @@ pub struct HikerFrame {
     pub state_hash: String,
 }
 
-/// Plays frame `frame` of `script` (looped) on `game`: one step, with the buttons of
-/// the frame's time against the frame before's.
+/// Plays frame `frame` of `script` (looped) on `game`: the buttons of the frame's time
+/// pressed, then one step.
 pub fn play_scripted(game: &mut Game, script: &Script, frame: u64) -> lockstep2d::Result<()> {
-    let hz = f64::from(game.rules.hz);
-    let now = script.buttons_looped(frame as f64 / hz);
-    let before = match frame {
-        0 => Buttons::default(),
-        _ => script.buttons_looped((frame - 1) as f64 / hz),
-    };
-    game.step(&step_commands(before, now))
+    let time = frame as f64 / f64::from(game.rules.hz);
+    play_frame(game, script.buttons_looped(time))
+}
+
+/// One frame of one step with `buttons`.
+fn play_frame(game: &mut Game, buttons: Buttons) -> lockstep2d::Result<()> {
+    game.press(buttons);
+    let dt = game.rules.dt();
+    game.step_queued(|world| world.step(dt))
 }
 
 /// Plays `frames` frames of `script` on a new game of `seed` and `rules`, recording
@@ -86,11 +88,8 @@ pub fn record(
 pub fn replay(recording: &HikerRecording) -> Result<usize, ReplayError> {
     let at = |frame| move |error| ReplayError::World { frame, error };
     let mut game = Game::new(recording.seed, recording.rules.clone()).map_err(at(0))?;
-    let mut before = Buttons::default();
     for (frame, recorded) in recording.frames.iter().enumerate() {
-        let now = Buttons(recorded.buttons);
-        game.step(&step_commands(before, now)).map_err(at(frame))?;
-        before = now;
+        play_frame(&mut game, Buttons(recorded.buttons)).map_err(at(frame))?;
         let replayed = format!("{:016x}", game.state_hash());
         if replayed != recorded.state_hash {
             return Err(ReplayError::Mismatch {

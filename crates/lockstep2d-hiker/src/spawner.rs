@@ -76,7 +76,8 @@ fn send_rock(game: &mut Game) -> lockstep2d::Result<()> {
 }
 
 /// A rock (or a thrown stone, by `tag`) of `shape` at `position` moving at `velocity`,
-/// heavy, a little bouncy, meeting everything solid; counted among the live rocks.
+/// heavy, a little bouncy, meeting everything solid; counted among the live rocks. Fails,
+/// changing nothing, if the world refuses the body or the shape.
 pub fn spawn_rock(
     game: &mut Game,
     tag: Tag,
@@ -94,7 +95,11 @@ pub fn spawn_rock(
         .with_restitution(0.35)
         .with_rolling_resistance(0.02)
         .with_filter(tag::filter(tag::ROCK, mask));
-    game.world.create_shape(body, &material)?;
+    // A shape the world refuses leaves no bodiless rock behind.
+    if let Err(error) = game.world.create_shape(body, &material) {
+        game.world.destroy_body(body)?;
+        return Err(error);
+    }
     game.state.rocks.push(body);
     Ok(body)
 }

@@ -3,8 +3,9 @@
 
 use std::collections::VecDeque;
 
-use lockstep2d::{BodyId, ShapeId};
+use lockstep2d::{BodyId, InputQueue, ShapeId};
 
+use crate::input::{Buttons, Command};
 use crate::items::ItemKind;
 
 /// The game's own state (see the module docs).
@@ -12,6 +13,11 @@ use crate::items::ItemKind;
 pub struct GameState {
     /// Steps played.
     pub step: u64,
+    /// The commands waiting for the coming steps: one-shots pressed and not yet acted
+    /// on, and what is held.
+    pub input: InputQueue<Command>,
+    /// The buttons of the last frame, against which the next frame's presses are found.
+    pub buttons: Buttons,
     /// The hiker's body (a character) and the monster's (kinematic), and its sensor.
     pub hiker: BodyId,
     /// The monster's body.

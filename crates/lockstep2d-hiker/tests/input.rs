@@ -107,3 +107,25 @@ fn a_held_run_acts_in_every_step() {
         "moved {moved} m in 8 steps of {per_step} m"
     );
 }
+
+/// The input queue is game state: a run held when the game was saved is held again
+/// after a load, whatever was pressed in between.
+#[test]
+fn what_is_held_is_saved_and_loaded_with_the_game() {
+    use lockstep2d_scenes::Rollback;
+    let game = &mut settled().game;
+    game.press(press(Command::Right));
+    let saved = game.save();
+    game.press(Buttons::default());
+    game.load(&saved);
+    let hiker = game.state.hiker;
+    let start = game.world.position(hiker).unwrap().x;
+    let dt = game.rules.dt();
+    game.step_queued(|world| world.step(dt)).unwrap();
+    let moved = game.world.position(hiker).unwrap().x - start;
+    let per_step = game.rules.run_speed * dt;
+    assert!(
+        moved > 0.5 * per_step,
+        "the loaded game forgot the held run: {moved} m"
+    );
+}

@@ -321,3 +321,22 @@ fn rules_it_cannot_play_by_are_refused_by_name() {
         assert_eq!(error.field(), Some(field), "{error}");
     }
 }
+
+/// A rock or an item the world refuses is an error that changes nothing.
+#[test]
+fn a_refused_rock_or_item_changes_nothing() {
+    use lockstep2d_scenes::Rollback;
+    let mut game = Game::new(3, quiet_rules()).unwrap();
+    run(&mut game, 10, &[]);
+    let hash = game.state_hash();
+    let at = hiker_at(&game) + Vec2::new(3.0, 2.0);
+    let bad_shape = ShapeDef::circle(f32::NAN);
+    assert!(game.add_rock(at, Vec2::ZERO, bad_shape).is_err());
+    let nowhere = Vec2::new(f32::INFINITY, 0.0);
+    assert!(
+        game.add_rock(nowhere, Vec2::ZERO, ShapeDef::circle(0.3))
+            .is_err()
+    );
+    assert!(game.add_item(ItemKind::Apple, nowhere).is_err());
+    assert_eq!(game.state_hash(), hash);
+}

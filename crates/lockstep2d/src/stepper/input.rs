@@ -8,8 +8,10 @@
 /// - A held input (thrust, walk right) applies in every step while it is held.
 ///
 /// Drain it once per step, inside the stepper's per-step callback, with
-/// [`InputQueue::drain_step`].
-#[derive(Clone, Debug, PartialEq)]
+/// [`InputQueue::drain_step`]. What it holds is game state a rollback must restore (a
+/// held input stays held): it is `Serialize`, for a game that saves and hashes it with
+/// the rest of its state.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct InputQueue<I> {
     one_shot: Vec<I>,
     held: Vec<I>,
