@@ -340,3 +340,51 @@ fn a_refused_rock_or_item_changes_nothing() {
     assert!(game.add_item(ItemKind::Apple, nowhere).is_err());
     assert_eq!(game.state_hash(), hash);
 }
+
+/// How high the hiker rises above where it jumped from, stepping until it lands.
+fn jump_height(game: &mut Game) -> f32 {
+    let start = hiker_at(game).y;
+    game.step(&[Command::Jump]).unwrap();
+    let mut highest = 0.0f32;
+    for _ in 0..240 {
+        game.step(&[]).unwrap();
+        highest = highest.max(hiker_at(game).y - start);
+        if game.world.character(game.state.hiker).unwrap().grounded {
+            break;
+        }
+    }
+    highest
+}
+
+/// The accelerator: a jump rises to v²/2g, boots (used from the inventory) to their
+/// own speed's height for the jumps they give, then plain jumps again.
+#[test]
+fn jumps_rise_to_the_ballistic_height_and_boots_raise_them() {
+    let mut game = Game::new(3, quiet_rules()).unwrap();
+    run(&mut game, 30, &[]);
+    let rules = game.rules.clone();
+    let ballistic = |v: f32| v * v / (2.0 * 10.0);
+    let plain = jump_height(&mut game);
+    let expected = ballistic(rules.jump_speed);
+    assert!(
+        (plain - expected).abs() < 0.03 * expected,
+        "jumped {plain} m, not {expected}"
+    );
+    game.state.hiker_state.inventory = vec![ItemKind::Boots];
+    game.step(&[Command::Use]).unwrap();
+    run(&mut game, 5, &[]);
+    let expected = ballistic(rules.boots_jump_speed);
+    for _ in 0..rules.boots_jumps {
+        let high = jump_height(&mut game);
+        assert!(
+            (high - expected).abs() < 0.03 * expected,
+            "in boots {high} m, not {expected}"
+        );
+    }
+    let after = jump_height(&mut game);
+    assert!(
+        (after - plain).abs() < 0.03 * plain,
+        "the boots wore off: {after} m"
+    );
+    assert_eq!(game.state.hiker_state.jumps, 2 + rules.boots_jumps);
+}
