@@ -20,12 +20,13 @@ use super::BodyState;
 use super::bundles::run_bundles;
 use super::coloring::COLOR_COUNT;
 use super::dense_bodies::DenseBodies;
-use super::integrate::{Kick, SpeedLimits, drift};
+use super::integrate::{Kick, SpeedLimits};
 use super::share::share;
 use super::shared_states::{Shared, SharedStates};
 use super::softness::Softness;
 use super::step_constraints::StepConstraints;
 use super::wide_contact::{ContactPass, WideContact};
+use super::wide_drift::drift_bodies;
 use super::wide_pin::{PinPass, WidePin};
 use crate::id::Slots;
 use crate::joint::{Joint, SoftPass};
@@ -183,13 +184,9 @@ impl<'a> Crew<'a> {
     /// step's start.
     pub fn integrate_positions(&self, worker: usize) {
         let (h, limits) = (self.program.h, self.program.limits);
-        for &index in &self.movers[share(self.movers.len(), worker, self.workers)] {
-            // SAFETY: as in `integrate_velocities`: one worker per moving body.
-            let state = unsafe { self.state(index) };
-            let (moved, turned) = drift(&mut state.v, &mut state.w, h, limits);
-            state.dp += moved;
-            state.dq = state.dq.integrate(turned);
-        }
+        let mine = &self.movers[share(self.movers.len(), worker, self.workers)];
+        // As in `integrate_velocities`: one worker per moving body.
+        drift_bodies(&self.states, mine, h, limits);
         self.barrier.wait();
     }
 

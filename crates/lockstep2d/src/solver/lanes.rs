@@ -57,6 +57,12 @@ impl F8 {
         zip(self, o, |a, b| if a < b { a } else { b })
     }
 
+    /// The square root per lane (`sqrtps`, correctly rounded as `f32::sqrt` is).
+    #[inline(always)]
+    pub fn sqrt(self) -> F8 {
+        zip(self, self, |a, _| a.sqrt())
+    }
+
     #[inline(always)]
     pub fn greater(self, o: F8) -> M8 {
         compare(self, o, |a, b| a > b)
@@ -93,6 +99,11 @@ impl M8 {
             *o = f32::from_bits((a.0[i].to_bits() & m) | (b.0[i].to_bits() & !m));
         }
         F8(out)
+    }
+
+    #[inline(always)]
+    pub fn all(self) -> bool {
+        self.0.iter().fold(u32::MAX, |acc, &m| acc & m) != 0
     }
 
     #[inline(always)]

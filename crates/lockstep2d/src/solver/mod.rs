@@ -16,6 +16,7 @@ mod contact_constraint;
 mod crew;
 mod dense_bodies;
 mod integrate;
+mod lane_bodies;
 mod lanes;
 mod pgs;
 mod profile;
@@ -26,6 +27,7 @@ mod soft;
 mod softness;
 mod step_constraints;
 mod wide_contact;
+mod wide_drift;
 mod wide_pin;
 
 pub(crate) use body_state::BodyState;

@@ -14,6 +14,7 @@
 use std::marker::PhantomData;
 
 use super::body_state::{BodyState, VELOCITY_CEILING};
+use super::lane_bodies::LaneBodies;
 use super::lanes::{F8, LANES, V8};
 
 /// Eight bodies' states, one per lane: what a contact bundle reads and writes.
@@ -86,29 +87,45 @@ impl<'a, T> Shared<'a, T> {
 }
 
 impl SharedStates<'_> {
-    /// The state of body `index`, as a pointer to its eight `f32`s.
+    /// Checks that every body row `bodies` names is in the states: the one bounds check
+    /// of a gather or a scatter.
     #[inline(always)]
-    fn row(&self, index: u32) -> *mut f32 {
-        let index = index as usize;
-        assert!(index < self.len, "constraint bodies are in the state array");
-        // SAFETY: in bounds (checked above). Reads and writes through it follow the
-        // module docs: no other thread writes this element during the colour.
-        unsafe { self.ptr.add(index).cast::<f32>() }
+    fn check(&self, bodies: &LaneBodies) {
+        assert!(
+            bodies.reach() <= self.len,
+            "constraint bodies are in the state array"
+        );
+    }
+
+    /// Checks that every row `indices` names is in the states.
+    #[inline(always)]
+    fn check_rows(&self, indices: &[u32; LANES]) {
+        let reach = indices.iter().fold(0, |most, &i| most.max(i)) as usize;
+        assert!(reach < self.len, "bodies are in the state array");
+    }
+
+    /// The state of body `index`, as a pointer to its eight `f32`s.
+    ///
+    /// # Safety
+    /// `index` must be below the length: a lane of bodies that passed `check`.
+    #[inline(always)]
+    unsafe fn row(&self, index: u32) -> *mut f32 {
+        // SAFETY: in bounds by the caller's contract. Reads and writes through it follow
+        // the module docs: no other thread writes this element during the colour.
+        unsafe { self.ptr.add(index as usize).cast::<f32>() }
     }
 }
 
-/// How a bundle's eight bodies get into lanes and back: read the states of `indices`
-/// into lanes; write the lanes in `moves` back (their velocities; the rest of the
-/// state is unchanged by contacts and written back as read).
+/// How a bundle's bodies get into lanes and back: read the states of each lane's body A
+/// and body B into lanes; write back the lanes that move their body (their velocities;
+/// the rest of the state is unchanged by constraints and written back as read).
+/// `gather_rows` and `scatter_rows` do the same for eight bodies of their own, one per
+/// lane, each written back.
 pub(crate) trait LaneAccess: Copy {
-    fn gather(self, states: &SharedStates, indices: &[u32; LANES]) -> WideBody;
-    fn scatter(
-        self,
-        states: &SharedStates,
-        body: &WideBody,
-        indices: &[u32; LANES],
-        moves: &[bool; LANES],
-    );
+    fn gather(self, states: &SharedStates, bodies: &LaneBodies) -> (WideBody, WideBody);
+    fn scatter(self, states: &SharedStates, bodies: &LaneBodies, a: &WideBody, b: &WideBody);
+    fn gather_rows(self, states: &SharedStates, indices: &[u32; LANES]) -> WideBody;
+    fn scatter_rows(self, states: &SharedStates, indices: &[u32; LANES], body: &WideBody);
 }
 
 /// Element by element: any CPU.
@@ -117,34 +134,74 @@ pub(crate) struct Portable;
 
 impl LaneAccess for Portable {
     #[inline(always)]
-    fn gather(self, states: &SharedStates, indices: &[u32; LANES]) -> WideBody {
-        let mut rows = [F8::ZERO; 8];
-        for (lane, &index) in indices.iter().enumerate() {
-            // SAFETY: `row` points at eight in-bounds `f32`s nobody else writes now.
-            let row = unsafe { states.row(index).cast::<[f32; 8]>().read() };
-            for (field, value) in rows.iter_mut().zip(row) {
-                field.0[lane] = value;
-            }
+    fn gather(self, states: &SharedStates, bodies: &LaneBodies) -> (WideBody, WideBody) {
+        states.check(bodies);
+        // SAFETY: `check` passed for both sides' indices.
+        unsafe {
+            (
+                gather_portable(states, &bodies.a),
+                gather_portable(states, &bodies.b),
+            )
         }
-        WideBody::from_rows(rows)
     }
 
     #[inline(always)]
-    fn scatter(
-        self,
-        states: &SharedStates,
-        body: &WideBody,
-        indices: &[u32; LANES],
-        moves: &[bool; LANES],
-    ) {
-        let rows = body.rows();
-        for (lane, &index) in indices.iter().enumerate() {
-            if moves[lane] {
-                let row: [f32; 8] = std::array::from_fn(|field| rows[field].0[lane]);
-                // SAFETY: as in `gather`; only bodies this bundle moves are written, and
-                // colouring gives each of them to this bundle alone.
-                unsafe { states.row(index).cast::<[f32; 8]>().write(row) };
-            }
+    fn scatter(self, states: &SharedStates, bodies: &LaneBodies, a: &WideBody, b: &WideBody) {
+        states.check(bodies);
+        // SAFETY: `check` passed; only bodies this bundle moves are written, and
+        // colouring gives each of them to this bundle alone.
+        unsafe {
+            scatter_portable(states, a, &bodies.a, &bodies.moves_a);
+            scatter_portable(states, b, &bodies.b, &bodies.moves_b);
+        }
+    }
+
+    #[inline(always)]
+    fn gather_rows(self, states: &SharedStates, indices: &[u32; LANES]) -> WideBody {
+        states.check_rows(indices);
+        // SAFETY: `check_rows` passed.
+        unsafe { gather_portable(states, indices) }
+    }
+
+    #[inline(always)]
+    fn scatter_rows(self, states: &SharedStates, indices: &[u32; LANES], body: &WideBody) {
+        states.check_rows(indices);
+        // SAFETY: `check_rows` passed; the rows are the caller's alone (module docs).
+        unsafe { scatter_portable(states, body, indices, &[true; LANES]) }
+    }
+}
+
+/// # Safety
+/// Every index must be in the states, in a row nobody else writes during the call.
+#[inline(always)]
+unsafe fn gather_portable(states: &SharedStates, indices: &[u32; LANES]) -> WideBody {
+    let mut rows = [F8::ZERO; 8];
+    for (lane, &index) in indices.iter().enumerate() {
+        // SAFETY: eight in-bounds `f32`s nobody else writes now (the caller's contract).
+        let row = unsafe { states.row(index).cast::<[f32; 8]>().read() };
+        for (field, value) in rows.iter_mut().zip(row) {
+            field.0[lane] = value;
+        }
+    }
+    WideBody::from_rows(rows)
+}
+
+/// # Safety
+/// Every index must be in the states; every moved one a row only this caller touches
+/// during the call.
+#[inline(always)]
+unsafe fn scatter_portable(
+    states: &SharedStates,
+    body: &WideBody,
+    indices: &[u32; LANES],
+    moves: &[bool; LANES],
+) {
+    let rows = body.rows();
+    for (lane, &index) in indices.iter().enumerate() {
+        if moves[lane] {
+            let row: [f32; 8] = std::array::from_fn(|field| rows[field].0[lane]);
+            // SAFETY: the caller's contract.
+            unsafe { states.row(index).cast::<[f32; 8]>().write(row) };
         }
     }
 }
@@ -175,7 +232,7 @@ pub(crate) use avx2::Avx2;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::{LANES, LaneAccess, SharedStates, WideBody};
+    use super::{LANES, LaneAccess, LaneBodies, SharedStates, WideBody};
     use crate::solver::lanes::F8;
     use std::arch::x86_64::*;
 
@@ -192,22 +249,35 @@ mod avx2 {
 
     impl LaneAccess for Avx2 {
         #[inline(always)]
-        fn gather(self, states: &SharedStates, indices: &[u32; LANES]) -> WideBody {
-            // SAFETY: `self` exists, so the CPU has AVX2; `gather` reads eight in-bounds
-            // rows (see `SharedStates::row`).
+        fn gather(self, states: &SharedStates, bodies: &LaneBodies) -> (WideBody, WideBody) {
+            states.check(bodies);
+            // SAFETY: `self` exists, so the CPU has AVX2; `check` passed for every row.
+            unsafe { (gather(states, &bodies.a), gather(states, &bodies.b)) }
+        }
+
+        #[inline(always)]
+        fn scatter(self, states: &SharedStates, bodies: &LaneBodies, a: &WideBody, b: &WideBody) {
+            states.check(bodies);
+            // SAFETY: as in `gather`; only moved bodies are written (module docs).
+            unsafe {
+                scatter(states, a, &bodies.a, &bodies.moves_a);
+                scatter(states, b, &bodies.b, &bodies.moves_b);
+            }
+        }
+
+        #[inline(always)]
+        fn gather_rows(self, states: &SharedStates, indices: &[u32; LANES]) -> WideBody {
+            states.check_rows(indices);
+            // SAFETY: the CPU has AVX2; `check_rows` passed.
             unsafe { gather(states, indices) }
         }
 
         #[inline(always)]
-        fn scatter(
-            self,
-            states: &SharedStates,
-            body: &WideBody,
-            indices: &[u32; LANES],
-            moves: &[bool; LANES],
-        ) {
-            // SAFETY: as in `gather`; only moved bodies are written (module docs).
-            unsafe { scatter(states, body, indices, moves) }
+        fn scatter_rows(self, states: &SharedStates, indices: &[u32; LANES], body: &WideBody) {
+            states.check_rows(indices);
+            // SAFETY: the CPU has AVX2; `check_rows` passed; the rows are the caller's
+            // alone (module docs).
+            unsafe { scatter(states, body, indices, &[true; LANES]) }
         }
     }
 
@@ -248,7 +318,7 @@ mod avx2 {
     }
 
     /// # Safety
-    /// Every index must be a row nobody else writes during the call.
+    /// Every index must be a row of the states nobody else writes during the call.
     #[inline]
     #[target_feature(enable = "avx2")]
     unsafe fn gather(states: &SharedStates, indices: &[u32; LANES]) -> WideBody {
@@ -267,7 +337,8 @@ mod avx2 {
     }
 
     /// # Safety
-    /// Every moved index must be a row only this caller touches during the call.
+    /// Every index must be a row of the states; every moved one a row only this
+    /// caller touches during the call.
     #[inline]
     #[target_feature(enable = "avx2")]
     unsafe fn scatter(

@@ -30,6 +30,7 @@
 use super::block::{Block, Coupling};
 use super::bundles::Bundle;
 use super::dense_bodies::BodyInfo;
+use super::lane_bodies::LaneBodies;
 use super::lanes::{F8, LANES, M8, V8};
 use super::shared_states::{LaneAccess, SharedStates, WideBody};
 use super::softness::Softness;
@@ -137,12 +138,7 @@ struct Target {
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct WideContact {
-    body_a: [u32; LANES],
-    body_b: [u32; LANES],
-    /// Whether the lane's constraint changes body A's (B's) velocity. Only those bodies
-    /// are written back, so bundles sharing a static or kinematic body never write it.
-    moves_a: [bool; LANES],
-    moves_b: [bool; LANES],
+    bodies: LaneBodies,
     /// Each lane's contact in the contact set and its point count; lanes from `len` on
     /// are padding.
     contact: [u32; LANES],
@@ -191,8 +187,7 @@ impl Bundle for WideContact {
         {
             return;
         }
-        let mut a = lanes.gather(states, &self.body_a);
-        let mut b = lanes.gather(states, &self.body_b);
+        let (mut a, mut b) = lanes.gather(states, &self.bodies);
         match pass {
             ContactPass::WarmStart => self.warm_start(&mut a, &mut b),
             ContactPass::Solve {
@@ -210,12 +205,12 @@ impl Bundle for WideContact {
                 self.apply_restitution(&mut a, &mut b, threshold);
             }
         }
-        lanes.scatter(states, &a, &self.body_a, &self.moves_a);
-        lanes.scatter(states, &b, &self.body_b, &self.moves_b);
+        lanes.scatter(states, &self.bodies, &a, &b);
     }
 
     fn restart(&mut self) {
         self.len = 0;
+        self.bodies.restart();
     }
 
     /// Once every lane is filled: the effective masses and the block, eight lanes at
@@ -245,8 +240,7 @@ impl WideContact {
     /// An empty bundle whose lanes all read the dummy body state `dummy`.
     pub fn empty(dummy: u32) -> WideContact {
         WideContact {
-            body_a: [dummy; LANES],
-            body_b: [dummy; LANES],
+            bodies: LaneBodies::idle(dummy),
             ..WideContact::default()
         }
     }
@@ -266,15 +260,17 @@ impl WideContact {
         // mass here: the constraint never writes it, which colouring relies on.
         let (inv_mass_a, inv_i_a) = (a.inv_mass, a.inv_inertia);
         let (inv_mass_b, inv_i_b) = (b.inv_mass, b.inv_inertia);
-        self.body_a[lane] = contact.body_a;
-        self.body_b[lane] = contact.body_b;
-        self.moves_a[lane] = inv_mass_a > 0.0 || inv_i_a > 0.0;
-        self.moves_b[lane] = inv_mass_b > 0.0 || inv_i_b > 0.0;
+        let moves = (
+            inv_mass_a > 0.0 || inv_i_a > 0.0,
+            inv_mass_b > 0.0 || inv_i_b > 0.0,
+        );
+        let ends = (contact.body_a, contact.body_b);
+        self.bodies.set(lane, ends, moves);
         self.contact[lane] = index as u32;
         let manifold = &contact.manifold;
         self.point_count[lane] = manifold.point_count;
         let normal = manifold.normal;
-        let one_moves = !self.moves_a[lane] || !self.moves_b[lane];
+        let one_moves = !moves.0 || !moves.1;
         let soft = if one_moves { softness.1 } else { softness.0 };
         let set = |f: &mut F8, x: f32| f.0[lane] = x;
         set(&mut self.normal.x, normal.x);
@@ -536,9 +532,10 @@ mod tests {
         for first in [0u32, 8] {
             let mut c = WideContact::empty(23);
             c.len = LANES;
-            c.body_a = std::array::from_fn(|i| first + i as u32);
-            c.body_b = std::array::from_fn(|i| 16 + i as u32 % 7);
-            c.moves_a = [true; LANES];
+            for lane in 0..LANES {
+                let ends = (first + lane as u32, 16 + lane as u32 % 7);
+                c.bodies.set(lane, ends, (true, false));
+            }
             c.point_count = [2; LANES];
             c.normal = V8 {
                 x: lanes(0.1, 0.0),

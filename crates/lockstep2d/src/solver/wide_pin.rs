@@ -13,6 +13,7 @@
 
 use super::bundles::Bundle;
 use super::dense_bodies::BodyInfo;
+use super::lane_bodies::LaneBodies;
 use super::lanes::{F8, LANES, M8, V8};
 use super::shared_states::{LaneAccess, SharedStates, WideBody};
 use super::softness::Softness;
@@ -46,11 +47,7 @@ pub(crate) struct PinSource<'a> {
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct WidePin {
-    body_a: [u32; LANES],
-    body_b: [u32; LANES],
-    /// Whether the lane changes body A's (B's) velocity: only those are written back.
-    moves_a: [bool; LANES],
-    moves_b: [bool; LANES],
+    bodies: LaneBodies,
     /// Each lane's joint slot; lanes from `len` on are padding (zero masses).
     joint: [u32; LANES],
     len: usize,
@@ -69,19 +66,18 @@ impl Bundle for WidePin {
 
     #[inline(always)]
     fn run(&mut self, states: &SharedStates, pass: PinPass, lanes: impl LaneAccess) {
-        let mut a = lanes.gather(states, &self.body_a);
-        let mut b = lanes.gather(states, &self.body_b);
+        let (mut a, mut b) = lanes.gather(states, &self.bodies);
         let arms = (turned(&a, self.r_a), turned(&b, self.r_b));
         match pass {
             PinPass::WarmStart => self.apply(&mut a, &mut b, arms, self.impulse),
             PinPass::Solve(softness) => self.solve(&mut a, &mut b, arms, softness),
         }
-        lanes.scatter(states, &a, &self.body_a, &self.moves_a);
-        lanes.scatter(states, &b, &self.body_b, &self.moves_b);
+        lanes.scatter(states, &self.bodies, &a, &b);
     }
 
     fn restart(&mut self) {
         self.len = 0;
+        self.bodies.restart();
     }
 
     /// Nothing to do: the effective mass changes with the arms every substep.
@@ -93,8 +89,7 @@ impl WidePin {
     /// An empty bundle whose lanes all read the dummy body state `dummy`.
     pub fn empty(dummy: u32) -> WidePin {
         WidePin {
-            body_a: [dummy; LANES],
-            body_b: [dummy; LANES],
+            bodies: LaneBodies::idle(dummy),
             ..WidePin::default()
         }
     }
@@ -103,12 +98,13 @@ impl WidePin {
         let lane = self.len;
         self.len += 1;
         let (a, b) = source.bodies;
-        self.body_a[lane] = source.body_a;
-        self.body_b[lane] = source.body_b;
         // Bodies the step does not simulate have no inverse mass in `BodyInfo`, so the
         // pin never writes them, which colouring relies on.
-        self.moves_a[lane] = a.inv_mass > 0.0 || a.inv_inertia > 0.0;
-        self.moves_b[lane] = b.inv_mass > 0.0 || b.inv_inertia > 0.0;
+        let moves = (
+            a.inv_mass > 0.0 || a.inv_inertia > 0.0,
+            b.inv_mass > 0.0 || b.inv_inertia > 0.0,
+        );
+        self.bodies.set(lane, (source.body_a, source.body_b), moves);
         self.joint[lane] = source.joint;
         let set = |f: &mut F8, x: f32| f.0[lane] = x;
         let set_v = |f: &mut V8, v: Vec2| {
