@@ -78,11 +78,21 @@ pub(crate) fn run_bundles_with<B: Bundle>(
 
 /// A constraint offered for colouring: its index (in the contact set or the joint
 /// slots) and its bodies, `None` for a body the step does not move.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Candidate {
     pub index: u32,
     pub a: Option<u32>,
     pub b: Option<u32>,
+}
+
+/// Where a coloured constraint goes: its colour, its bundle among its part's bundles of
+/// that colour, and whether it takes that bundle's first lane.
+#[derive(Clone, Copy, Debug)]
+struct Placed {
+    index: u32,
+    color: u8,
+    first: bool,
+    slot: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -91,8 +101,12 @@ pub(crate) struct Bundles<B> {
     bundles: Vec<B>,
     /// Where each colour's bundles start in `bundles`, and where the last ends.
     starts: [usize; COLOR_COUNT + 2],
-    /// The constraints to solve with their colours, in the order offered.
-    colored: Vec<(u32, u32)>,
+    /// The constraints offered for the layout below, in the order offered.
+    offered: Vec<Candidate>,
+    /// The parts and body count the layout below was made for.
+    layout_for: Option<(usize, usize)>,
+    /// Each constraint to solve, in the order offered, and where it goes.
+    placed: Vec<Placed>,
     /// How many constraints of each colour each fill part holds (see `build`).
     part_counts: Vec<[usize; COLOR_COUNT + 1]>,
     coloring: Coloring,
@@ -103,7 +117,9 @@ impl<B> Default for Bundles<B> {
         Bundles {
             bundles: Vec::new(),
             starts: [0; COLOR_COUNT + 2],
-            colored: Vec::new(),
+            offered: Vec::new(),
+            layout_for: None,
+            placed: Vec::new(),
             part_counts: Vec::new(),
             coloring: Coloring::default(),
         }
@@ -124,6 +140,11 @@ impl<B: Bundle> Bundles<B> {
     /// no other thread writes. Which lane a constraint lands in does not change what is
     /// computed (a colour's constraints share no moving body, and the overflow colour
     /// keeps the order offered), so the results are the same on any number of threads.
+    ///
+    /// The layout (each constraint's colour, bundle and lane) depends only on the
+    /// constraints offered, in order, with their bodies, and on the parts: when those
+    /// are the step before's, as in a resting pile, the layout is kept and only the
+    /// bundles' contents are filled again.
     pub fn build(
         &mut self,
         candidates: impl Iterator<Item = Candidate>,
@@ -131,47 +152,91 @@ impl<B: Bundle> Bundles<B> {
         (empty, push, ahead): (&B, impl Fn(&mut B, u32) + Sync, impl Fn(u32) + Sync),
         parallel: bool,
     ) {
-        self.color(candidates, body_count);
         let parts = if parallel {
             crate::threads::current_threads().clamp(1, MAX_PARTS)
         } else {
             1
         };
-        self.count_parts(parts);
-        self.starts[0] = 0;
-        for color in 0..=COLOR_COUNT {
-            let bundles: usize = self.part_bundles(color).sum();
-            self.starts[color + 1] = self.starts[color] + bundles;
+        let same = self.offer(candidates);
+        if !same || self.layout_for != Some((parts, body_count)) {
+            self.lay_out(body_count, parts);
+            self.layout_for = Some((parts, body_count));
         }
         // Each part resets its own bundles: no serial pass over them all.
         self.bundles
             .resize(self.starts[COLOR_COUNT + 1], empty.clone());
         let mut chunks = split_parts(&mut self.bundles, &self.part_counts);
-        let colored = self.colored.as_slice();
+        let placed = self.placed.as_slice();
         let (push, empty, ahead) = (&push, empty, &ahead);
-        let run = |part: usize| share(colored.len(), part, parts);
+        let run = |part: usize| share(placed.len(), part, parts);
         #[cfg(feature = "threads")]
         if parts > 1 {
             rayon::scope(|scope| {
                 for (part, mine) in chunks.iter_mut().take(parts).enumerate() {
-                    let constraints = &colored[run(part)];
+                    let constraints = &placed[run(part)];
                     scope.spawn(move |_| fill_part(mine, constraints, empty, (push, ahead)));
                 }
             });
             return;
         }
-        fill_part(&mut chunks[0], &colored[run(0)], empty, (push, ahead));
+        fill_part(&mut chunks[0], &placed[run(0)], empty, (push, ahead));
     }
 
-    /// Counts each part's constraints of each colour.
-    fn count_parts(&mut self, parts: usize) {
+    /// Takes this step's constraints in place of the last layout's; whether they are
+    /// the same, in the same order.
+    fn offer(&mut self, candidates: impl Iterator<Item = Candidate>) -> bool {
+        let mut same = true;
+        let mut count = 0;
+        for candidate in candidates {
+            match self.offered.get_mut(count) {
+                Some(old) if *old == candidate => {}
+                Some(old) => {
+                    *old = candidate;
+                    same = false;
+                }
+                None => {
+                    self.offered.push(candidate);
+                    same = false;
+                }
+            }
+            count += 1;
+        }
+        same &= count == self.offered.len();
+        self.offered.truncate(count);
+        same
+    }
+
+    /// Colours the offered constraints, in order, counts each part's constraints of
+    /// each colour, and places each constraint in its part's next free lane of its
+    /// colour.
+    fn lay_out(&mut self, body_count: usize, parts: usize) {
+        self.coloring.reset(body_count);
+        self.placed.clear();
+        for &Candidate { index, a, b } in &self.offered {
+            let color = self.coloring.assign(a, b);
+            self.placed.push(Placed {
+                index,
+                color: color as u8,
+                first: false,
+                slot: 0,
+            });
+        }
         self.part_counts.clear();
         self.part_counts.resize(parts, [0; COLOR_COUNT + 1]);
         for part in 0..parts {
             let counts = &mut self.part_counts[part];
-            for &(_, color) in &self.colored[share(self.colored.len(), part, parts)] {
-                counts[color as usize] += 1;
+            for placed in &mut self.placed[share(self.offered.len(), part, parts)] {
+                let color = usize::from(placed.color);
+                let rank = counts[color];
+                counts[color] += 1;
+                placed.slot = (rank / per_bundle(color)) as u32;
+                placed.first = rank % per_bundle(color) == 0;
             }
+        }
+        self.starts[0] = 0;
+        for color in 0..=COLOR_COUNT {
+            let bundles: usize = self.part_bundles(color).sum();
+            self.starts[color + 1] = self.starts[color] + bundles;
         }
     }
 
@@ -180,16 +245,6 @@ impl<B: Bundle> Bundles<B> {
         self.part_counts
             .iter()
             .map(move |counts| counts[color].div_ceil(per_bundle(color)))
-    }
-
-    /// Colours the candidates, in order, into `colored`.
-    fn color(&mut self, candidates: impl Iterator<Item = Candidate>, body_count: usize) {
-        self.coloring.reset(body_count);
-        self.colored.clear();
-        for Candidate { index, a, b } in candidates {
-            let color = self.coloring.assign(a, b);
-            self.colored.push((index, color as u32));
-        }
     }
 
     /// The bundles in colour order, and where each colour's start (the last entry is
@@ -230,33 +285,29 @@ fn split_parts<'a, B>(
 }
 
 /// Fills one part's bundles: each of `constraints` (in memory order: reading 15,000
-/// contacts in colour order instead would miss the cache on most of them) goes to its
-/// colour's next free lane.
+/// contacts in colour order instead would miss the cache on most of them) goes to the
+/// next lane of the bundle it was placed in.
 fn fill_part<B: Bundle>(
     bundles: &mut PartBundles<'_, B>,
-    constraints: &[(u32, u32)],
+    constraints: &[Placed],
     empty: &B,
     (push, ahead): (impl Fn(&mut B, u32), impl Fn(u32)),
 ) {
     for (color, mine) in bundles.iter_mut().enumerate() {
         restart(mine, color, empty);
     }
-    let mut filled = [0usize; COLOR_COUNT + 1];
-    for (i, &(index, color)) in constraints.iter().enumerate() {
-        if let Some(&(later, _)) = constraints.get(i + SOURCE_AHEAD) {
-            ahead(later);
+    for (i, placed) in constraints.iter().enumerate() {
+        if let Some(later) = constraints.get(i + SOURCE_AHEAD) {
+            ahead(later.index);
         }
-        let color = color as usize;
-        let rank = filled[color];
-        filled[color] += 1;
-        let slot = rank / per_bundle(color);
-        let mine = &mut bundles[color];
-        if rank % per_bundle(color) == 0
+        let mine = &mut bundles[usize::from(placed.color)];
+        let slot = placed.slot as usize;
+        if placed.first
             && let Some(next) = mine.get(slot + 1)
         {
             prefetch(next);
         }
-        push(&mut mine[slot], index);
+        push(&mut mine[slot], placed.index);
     }
     for mine in bundles.iter_mut() {
         finish_bundles(mine);
