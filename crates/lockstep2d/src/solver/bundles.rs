@@ -230,7 +230,7 @@ impl<B: Bundle> Bundles<B> {
                 let rank = counts[color];
                 counts[color] += 1;
                 placed.slot = (rank / per_bundle(color)) as u32;
-                placed.first = rank % per_bundle(color) == 0;
+                placed.first = rank.is_multiple_of(per_bundle(color));
             }
         }
         self.starts[0] = 0;
