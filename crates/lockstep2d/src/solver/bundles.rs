@@ -7,11 +7,10 @@
 //! bundle, so its bundles run one after the other like scalar constraints.
 
 use super::coloring::{COLOR_COUNT, Coloring};
+use super::dispatch::{LaneKernel, dispatch};
 use super::lanes::LANES;
 use super::share::share;
-#[cfg(target_arch = "x86_64")]
-use super::shared_states::Avx2;
-use super::shared_states::{LaneAccess, Portable, SharedStates};
+use super::shared_states::{LaneAccess, SharedStates};
 
 /// Constraints per bundle: eight, but one in the overflow colour, whose constraints may
 /// share bodies.
@@ -38,29 +37,29 @@ pub(crate) trait Bundle: Clone + Send + Sync {
     fn run(&mut self, states: &SharedStates, pass: Self::Pass, lanes: impl LaneAccess);
 }
 
-/// Runs `pass` on `bundles` in order: with AVX2 (eight lanes in one register, bodies
-/// moved in and out by transposes) where the CPU has it, with the portable build (SSE2
-/// on x86_64: two registers per lane vector) elsewhere. Both compile the same arithmetic
-/// with the same IEEE operations, so they give the same bits.
+/// Runs `pass` on `bundles` in order, in the form of the lane code this CPU takes
+/// (`dispatch.rs`): every form gives the same bits.
 pub(crate) fn run_bundles<B: Bundle>(bundles: &mut [B], states: &SharedStates, pass: B::Pass) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = Avx2::detect() {
-        // SAFETY: an `Avx2` value exists only when the CPU has AVX2.
-        unsafe { run_bundles_avx2(bundles, states, pass, avx2) };
-        return;
-    }
-    run_bundles_with(bundles, states, pass, Portable);
+    dispatch(RunBundles {
+        bundles,
+        states,
+        pass,
+    });
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn run_bundles_avx2<B: Bundle>(
-    bundles: &mut [B],
-    states: &SharedStates,
+struct RunBundles<'a, 'b, B: Bundle> {
+    bundles: &'a mut [B],
+    states: &'a SharedStates<'b>,
     pass: B::Pass,
-    avx2: Avx2,
-) {
-    run_bundles_with(bundles, states, pass, avx2);
+}
+
+impl<B: Bundle> LaneKernel for RunBundles<'_, '_, B> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run(self, lanes: impl LaneAccess) {
+        run_bundles_with(self.bundles, self.states, self.pass, lanes);
+    }
 }
 
 /// The portable path, for tests to compare with the dispatched one.
@@ -321,22 +320,21 @@ fn fill_part<B: Bundle>(
 /// nor was asking for the bodies as well.
 const SOURCE_AHEAD: usize = 8;
 
-/// `Bundle::finish` on every bundle, with AVX2 where the CPU has it (as `run_bundles`;
-/// the same IEEE operations either way).
+/// `Bundle::finish` on every bundle, in the dispatched form of the lane code (as
+/// `run_bundles`).
 fn finish_bundles<B: Bundle>(bundles: &mut [B]) {
-    #[cfg(target_arch = "x86_64")]
-    if Avx2::detect().is_some() {
-        // SAFETY: the CPU has AVX2.
-        unsafe { finish_bundles_avx2(bundles) };
-        return;
-    }
-    bundles.iter_mut().for_each(B::finish);
+    dispatch(FinishBundles(bundles));
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn finish_bundles_avx2<B: Bundle>(bundles: &mut [B]) {
-    bundles.iter_mut().for_each(B::finish);
+struct FinishBundles<'a, B>(&'a mut [B]);
+
+impl<B: Bundle> LaneKernel for FinishBundles<'_, B> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run(self, _: impl LaneAccess) {
+        self.0.iter_mut().for_each(B::finish);
+    }
 }
 
 /// Asks the CPU to bring `value`'s cache lines in: a colour's next bundle while its
@@ -381,8 +379,9 @@ fn restart<B: Bundle>(bundles: &mut [B], color: usize, empty: &B) {
 /// What the SIMD bundles' tests share.
 #[cfg(test)]
 pub(crate) mod testing {
-    use super::{Bundle, Portable, SharedStates, run_bundles, run_bundles_with};
+    use super::{Bundle, SharedStates, run_bundles, run_bundles_with};
     use crate::solver::BodyState;
+    use crate::solver::shared_states::Portable;
 
     /// A deterministic spread of values in [-1, 1).
     pub fn noise(seed: &mut u32) -> f32 {

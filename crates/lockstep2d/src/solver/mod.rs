@@ -15,6 +15,7 @@ mod coloring;
 mod contact_constraint;
 mod crew;
 mod dense_bodies;
+mod dispatch;
 mod integrate;
 mod lane_bodies;
 mod lanes;

@@ -11,28 +11,36 @@
 //! body, a twentieth of `large_pyramid`'s step.
 
 use super::BodyState;
+use super::dispatch::{LaneKernel, dispatch};
 use super::integrate::{SpeedLimits, drift};
 use super::lanes::{F8, LANES, M8, V8};
-#[cfg(target_arch = "x86_64")]
-use super::shared_states::Avx2;
-use super::shared_states::{LaneAccess, Portable, SharedStates, WideBody};
+use super::shared_states::{LaneAccess, SharedStates, WideBody};
 
-/// Moves the bodies `movers` (rows of `states` only the caller touches) over `h`, with
-/// AVX2 where the CPU has it.
+/// Moves the bodies `movers` (rows of `states` only the caller touches) over `h`, in
+/// the dispatched form of the lane code (`dispatch.rs`).
 pub(crate) fn drift_bodies(states: &SharedStates, movers: &[u32], h: f32, limits: SpeedLimits) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = Avx2::detect() {
-        // SAFETY: an `Avx2` value exists only when the CPU has AVX2.
-        unsafe { drift_avx2(states, movers, (h, limits), avx2) };
-        return;
-    }
-    drift_with(states, movers, (h, limits), Portable);
+    dispatch(Drift {
+        states,
+        movers,
+        h,
+        limits,
+    });
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn drift_avx2(states: &SharedStates, movers: &[u32], step: (f32, SpeedLimits), avx2: Avx2) {
-    drift_with(states, movers, step, avx2);
+struct Drift<'a, 'b> {
+    states: &'a SharedStates<'b>,
+    movers: &'a [u32],
+    h: f32,
+    limits: SpeedLimits,
+}
+
+impl LaneKernel for Drift<'_, '_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run(self, lanes: impl LaneAccess) {
+        drift_with(self.states, self.movers, (self.h, self.limits), lanes);
+    }
 }
 
 #[inline(always)]
@@ -140,7 +148,7 @@ const TAYLOR_LIMIT: f32 = 0.25;
 mod tests {
     use super::*;
     use crate::math::{Rot, Vec2};
-    use crate::solver::shared_states::SharedStates;
+    use crate::solver::shared_states::{Portable, SharedStates};
 
     /// States spread over speeds and spins either side of the limits, a NaN spin and
     /// one body per group turning fast enough for libm, or not.
