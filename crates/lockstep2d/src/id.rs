@@ -201,6 +201,19 @@ impl<T> Slots<T> {
             .filter_map(|(i, slot)| slot.value.as_mut().map(|v| (i as u32, v)))
     }
 
+    #[cfg(feature = "threads")]
+    /// Live values, as a parallel iterator handing out at least `min_len` slots per
+    /// task.
+    pub fn par_values(&self, min_len: usize) -> impl ParallelIterator<Item = &T>
+    where
+        T: Sync,
+    {
+        self.entries
+            .par_iter()
+            .with_min_len(min_len)
+            .filter_map(|slot| slot.value.as_ref())
+    }
+
     /// Live values, in index order.
     pub fn values(&self) -> impl Iterator<Item = &T> {
         self.entries.iter().filter_map(|slot| slot.value.as_ref())

@@ -107,12 +107,9 @@ pub struct World {
     outcomes: Vec<collision::Outcome>,
     /// Scratch of the characters' stage.
     character_scratch: characters::CharacterScratch,
-    /// Scratch of the refit: the moving bodies' shape slots, in order.
-    moving_shapes: Vec<u32>,
-    /// Scratch of the refit on threads: each moving shape's proxy and new tree box, if
-    /// it needs one.
-    #[cfg(feature = "threads")]
-    refits: Vec<Option<(crate::broadphase::ProxyKey, Aabb)>>,
+    /// Scratch of the refit: the shapes that left their tree boxes, with their proxies
+    /// and new boxes.
+    refits: Vec<refit::Refit>,
     controllers: Vec<(ControllerId, Box<dyn Controller>)>,
     next_controller: u32,
     /// The game's contact hook, not part of the saved state (`hooks.rs`).
@@ -167,8 +164,6 @@ impl World {
             new_pairs: Vec::new(),
             outcomes: Vec::new(),
             character_scratch: characters::CharacterScratch::default(),
-            moving_shapes: Vec::new(),
-            #[cfg(feature = "threads")]
             refits: Vec::new(),
             controllers: Vec::new(),
             next_controller: 0,
