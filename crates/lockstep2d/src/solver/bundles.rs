@@ -227,6 +227,10 @@ impl<B: Bundle + Default> Bundles<B> {
     pub fn iter(&self) -> impl Iterator<Item = &B> {
         self.bundles.iter()
     }
+
+    pub fn as_slice(&self) -> &[B] {
+        &self.bundles
+    }
 }
 
 /// `fill_bundles` on equal runs of the bundles, one per thread of the current pool.

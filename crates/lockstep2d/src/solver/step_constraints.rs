@@ -3,15 +3,16 @@
 
 use super::bundles::{Bundles, Candidate};
 use super::dense_bodies::BodyInfo;
+#[cfg(feature = "threads")]
+use super::share::share;
+use super::shared_states::Shared;
 use super::softness::Softness;
 use super::wide_contact::{ContactSource, WideContact};
 use super::wide_pin::{PinSources, WidePin};
 use crate::body::Body;
-use crate::contact::{Contact, ContactSet};
+use crate::contact::ContactSet;
 use crate::id::Slots;
 use crate::joint::Joint;
-#[cfg(feature = "threads")]
-use rayon::prelude::*;
 
 /// What preparing the constraints shares.
 pub(crate) struct PrepareSettings {
@@ -123,38 +124,32 @@ impl StepConstraints {
 
     /// Impulses back to the contact cache and the pins, for the next step's warm start
     /// (the other joints keep theirs in place). With `parallel` (inside the world's
-    /// pool) each thread takes an equal run of the contacts and writes the lanes that
-    /// hold them: every thread reads the bundles' lane indices, but no contact is
-    /// written by two.
+    /// pool) each thread takes an equal run of the bundles and writes their contacts:
+    /// each contact is in one lane of one bundle, so no contact is written by two.
     pub fn store(&self, contacts: &mut ContactSet, joints: &mut Slots<Joint>, parallel: bool) {
-        let threads = if parallel {
-            crate::threads::current_threads()
-        } else {
-            1
-        };
-        let run = contacts.contacts.len().div_ceil(threads).max(1);
-        let store_run = |(part, mine): (usize, &mut [Contact])| {
-            let first = part * run;
-            for bundle in self.contacts.iter() {
-                for (index, impulses, rolling) in bundle.impulses() {
-                    if let Some(contact) = index.checked_sub(first).and_then(|i| mine.get_mut(i)) {
-                        contact.store_impulses(impulses, rolling);
-                    }
-                }
+        let bundles = self.contacts.as_slice();
+        let shared = Shared::new(&mut contacts.contacts);
+        let store_run = |run: &[WideContact]| {
+            for (index, impulses, rolling) in run.iter().flat_map(WideContact::impulses) {
+                // SAFETY: the layout gives each contact one lane of one bundle, and the
+                // runs are disjoint, so no other thread writes this contact now.
+                let contact = unsafe { &mut shared.slice_mut(index..index + 1)[0] };
+                contact.store_impulses(impulses, rolling);
             }
         };
         #[cfg(feature = "threads")]
-        if threads > 1 {
-            contacts
-                .contacts
-                .par_chunks_mut(run)
-                .enumerate()
-                .for_each(store_run);
-        } else {
-            store_run((0, &mut contacts.contacts));
+        if parallel {
+            let parts = crate::threads::current_threads();
+            rayon::scope(|scope| {
+                for part in 0..parts {
+                    let run = &bundles[share(bundles.len(), part, parts)];
+                    scope.spawn(move |_| store_run(run));
+                }
+            });
         }
-        #[cfg(not(feature = "threads"))]
-        store_run((0, &mut contacts.contacts));
+        if !cfg!(feature = "threads") || !parallel {
+            store_run(bundles);
+        }
         for bundle in self.pins.iter() {
             for (slot, impulse) in bundle.impulses() {
                 if let Some(joint) = joints.get_mut(slot) {
