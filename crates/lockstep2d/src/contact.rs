@@ -16,11 +16,7 @@ use crate::recycle::ManifoldCache;
 use crate::shape::ShapeDef;
 
 /// A contact between shape A and shape B (A is the polygon when one is a circle).
-///
-/// Laid out as declared (`repr(C)`): the first eight fields, 4 bytes each, are one row
-/// the solver loads whole (`solver/rows.rs`).
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-#[repr(C)]
 pub(crate) struct Contact {
     pub shape_a: u32,
     pub shape_b: u32,

@@ -32,11 +32,7 @@ use crate::shape::Collider;
 pub(crate) const SPECULATIVE_DISTANCE: f32 = 4.0 * crate::LINEAR_SLOP;
 
 /// A contact point between two shapes.
-///
-/// Laid out as declared (`repr(C)`), eight 4-byte fields: the solver loads eight
-/// contacts' points as rows and transposes them into lanes (`solver/rows.rs`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-#[repr(C)]
 pub struct ManifoldPoint {
     /// The point, midway between the two surfaces, relative to body A's origin, in world
     /// orientation: body A's position plus this is where it is in the world
@@ -58,10 +54,7 @@ pub struct ManifoldPoint {
 }
 
 /// Up to two contact points sharing one normal.
-///
-/// Laid out as declared (`repr(C)`): the normal, then the points (`solver/rows.rs`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-#[repr(C)]
 pub struct Manifold {
     /// Unit normal pointing from shape A to shape B.
     pub normal: Vec2,

@@ -2,15 +2,13 @@
 //! (`wide_contact.rs`) and the bare revolute pins (`wide_pin.rs`) each fill one
 //! `Bundles`.
 //!
-//! Each colour's constraints take its bundles' lanes in the order they are offered;
+//! Each colour's constraints fill bundles in the order they are offered (memory order);
 //! the overflow colour (whose constraints may share bodies) gets one constraint per
-//! bundle, so its bundles run one after the other like scalar constraints. Each bundle
-//! is then filled whole, all eight lanes at once (`Bundle::fill`).
+//! bundle, so its bundles run one after the other like scalar constraints.
 
 use super::coloring::{COLOR_COUNT, Coloring};
 use super::dispatch::{LaneKernel, dispatch};
 use super::lanes::LANES;
-#[cfg(feature = "threads")]
 use super::share::share;
 use super::shared_states::{LaneAccess, SharedStates};
 
@@ -25,20 +23,12 @@ pub(crate) trait Bundle: Clone + Send + Sync {
     /// What one pass over the bundles does (warm start, solve, ...).
     type Pass: Copy;
 
-    /// What filling a bundle reads: the constraints and the bodies.
-    type Source<'a>: Sync;
-
-    /// Fills every lane: lane i from constraint `lanes[i]` of `source`, or as padding
-    /// (the dummy body, no mass) where it is `NO_LANE`. Must be `#[inline(always)]`,
-    /// so that `fill` compiles it with the dispatched instruction set.
-    fn fill(&mut self, source: &Self::Source<'_>, lanes: &[u32; LANES], access: impl LaneAccess);
-
-    /// Asks the CPU for what `fill` will read of constraint `index`, a few bundles
-    /// before it is filled.
-    fn ask_for(source: &Self::Source<'_>, index: u32);
+    /// Makes the bundle take its lanes from the first again, keeping the old lanes' data:
+    /// for a bundle whose every lane is about to be filled, which overwrites them all.
+    fn restart(&mut self);
 
     /// Computes, eight lanes at a time, what the filled lanes need (effective masses).
-    /// Must be `#[inline(always)]`, like `fill`.
+    /// Must be `#[inline(always)]`, so that `finish_bundles` compiles it for AVX2.
     fn finish(&mut self);
 
     /// Runs `pass` on the bundle: gathers its bodies into lanes, solves, writes back the
@@ -94,8 +84,15 @@ pub(crate) struct Candidate {
     pub b: Option<u32>,
 }
 
-/// The lane of a bundle that holds no constraint.
-pub(crate) const NO_LANE: u32 = u32::MAX;
+/// Where a coloured constraint goes: its colour, its bundle among its part's bundles of
+/// that colour, and whether it takes that bundle's first lane.
+#[derive(Clone, Copy, Debug)]
+struct Placed {
+    index: u32,
+    color: u8,
+    first: bool,
+    slot: u32,
+}
 
 #[derive(Clone, Debug)]
 pub(crate) struct Bundles<B> {
@@ -105,12 +102,12 @@ pub(crate) struct Bundles<B> {
     starts: [usize; COLOR_COUNT + 2],
     /// The constraints offered for the layout below, in the order offered.
     offered: Vec<Candidate>,
-    /// The body count the layout below was made for.
-    laid_out_for: Option<usize>,
-    /// Each bundle's constraint in each lane, `NO_LANE` past its last.
-    lanes: Vec<[u32; LANES]>,
-    /// Each offered constraint's colour (scratch of `lay_out`).
-    colors: Vec<u8>,
+    /// The parts and body count the layout below was made for.
+    layout_for: Option<(usize, usize)>,
+    /// Each constraint to solve, in the order offered, and where it goes.
+    placed: Vec<Placed>,
+    /// How many constraints of each colour each fill part holds (see `build`).
+    part_counts: Vec<[usize; COLOR_COUNT + 1]>,
     coloring: Coloring,
 }
 
@@ -120,49 +117,68 @@ impl<B> Default for Bundles<B> {
             bundles: Vec::new(),
             starts: [0; COLOR_COUNT + 2],
             offered: Vec::new(),
-            laid_out_for: None,
-            lanes: Vec::new(),
-            colors: Vec::new(),
+            layout_for: None,
+            placed: Vec::new(),
+            part_counts: Vec::new(),
             coloring: Coloring::default(),
         }
     }
 }
 
-impl<B: Bundle + Default> Bundles<B> {
-    /// Colours `candidates` (bodies numbered below `body_count`) and fills the bundles
-    /// from `source`. With `parallel` (inside the world's pool) the bundles are shared
-    /// out among its threads in equal runs: each bundle is filled whole from its own
-    /// constraints, so which thread fills it changes nothing.
+impl<B: Bundle> Bundles<B> {
+    /// Colours `candidates` (bodies numbered below `body_count`) and fills the bundles:
+    /// `push` adds constraint `index` to a bundle's next lane, every bundle starts as
+    /// `empty`, and `ahead` is told each constraint a few pushes before its own, to ask
+    /// the CPU for what `push` will read of it. With `parallel` (inside the world's
+    /// pool) the bundles are filled on its threads.
+    ///
+    /// The coloured constraints are cut into as many equal runs (parts) as there are
+    /// threads, and each part fills bundles of its own in every colour: a colour's
+    /// bundles are its parts' bundles one after the other, each part's last one padded.
+    /// So each thread reads its run of constraints in memory order and writes bundles
+    /// no other thread writes. Which lane a constraint lands in does not change what is
+    /// computed (a colour's constraints share no moving body, and the overflow colour
+    /// keeps the order offered), so the results are the same on any number of threads.
     ///
     /// The layout (each constraint's colour, bundle and lane) depends only on the
-    /// constraints offered, in order, with their bodies: when those are the step
-    /// before's, as in a resting pile, the layout is kept and only the bundles'
-    /// contents are filled again. Which lane a constraint lands in does not change
-    /// what is computed anyway: a colour's constraints share no moving body, and the
-    /// overflow colour keeps the order offered.
+    /// constraints offered, in order, with their bodies, and on the parts: when those
+    /// are the step before's, as in a resting pile, the layout is kept and only the
+    /// bundles' contents are filled again.
     pub fn build(
         &mut self,
         candidates: impl Iterator<Item = Candidate>,
         body_count: usize,
-        source: &B::Source<'_>,
+        (empty, push, ahead): (&B, impl Fn(&mut B, u32) + Sync, impl Fn(u32) + Sync),
         parallel: bool,
     ) {
+        let parts = if parallel {
+            crate::threads::current_threads().clamp(1, MAX_PARTS)
+        } else {
+            1
+        };
         let same = self.offer(candidates);
-        if !same || self.laid_out_for != Some(body_count) {
-            self.lay_out(body_count);
-            self.laid_out_for = Some(body_count);
+        if !same || self.layout_for != Some((parts, body_count)) {
+            self.lay_out(body_count, parts);
+            self.layout_for = Some((parts, body_count));
         }
-        self.bundles.resize_with(self.lanes.len(), B::default);
-        let (bundles, lanes) = (&mut self.bundles[..], &self.lanes[..]);
+        // Each part resets its own bundles: no serial pass over them all.
+        self.bundles
+            .resize(self.starts[COLOR_COUNT + 1], empty.clone());
+        let mut chunks = split_parts(&mut self.bundles, &self.part_counts);
+        let placed = self.placed.as_slice();
+        let (push, empty, ahead) = (&push, empty, &ahead);
+        let run = |part: usize| share(placed.len(), part, parts);
         #[cfg(feature = "threads")]
-        if parallel {
-            fill_on_threads(bundles, lanes, source);
+        if parts > 1 {
+            rayon::scope(|scope| {
+                for (part, mine) in chunks.iter_mut().take(parts).enumerate() {
+                    let constraints = &placed[run(part)];
+                    scope.spawn(move |_| fill_part(mine, constraints, empty, (push, ahead)));
+                }
+            });
             return;
         }
-        // Without the thread pool there is one filler.
-        #[cfg(not(feature = "threads"))]
-        let _ = parallel;
-        fill_bundles(bundles, lanes, source);
+        fill_part(&mut chunks[0], &placed[run(0)], empty, (push, ahead));
     }
 
     /// Takes this step's constraints in place of the last layout's; whether they are
@@ -189,33 +205,45 @@ impl<B: Bundle + Default> Bundles<B> {
         same
     }
 
-    /// Colours the offered constraints, in order, and gives each the next free lane of
-    /// its colour.
-    fn lay_out(&mut self, body_count: usize) {
+    /// Colours the offered constraints, in order, counts each part's constraints of
+    /// each colour, and places each constraint in its part's next free lane of its
+    /// colour.
+    fn lay_out(&mut self, body_count: usize, parts: usize) {
         self.coloring.reset(body_count);
-        self.colors.clear();
-        let mut counts = [0usize; COLOR_COUNT + 1];
-        for &Candidate { a, b, .. } in &self.offered {
+        self.placed.clear();
+        for &Candidate { index, a, b } in &self.offered {
             let color = self.coloring.assign(a, b);
-            self.colors.push(color as u8);
-            counts[color] += 1;
+            self.placed.push(Placed {
+                index,
+                color: color as u8,
+                first: false,
+                slot: 0,
+            });
+        }
+        self.part_counts.clear();
+        self.part_counts.resize(parts, [0; COLOR_COUNT + 1]);
+        for part in 0..parts {
+            let counts = &mut self.part_counts[part];
+            for placed in &mut self.placed[share(self.offered.len(), part, parts)] {
+                let color = usize::from(placed.color);
+                let rank = counts[color];
+                counts[color] += 1;
+                placed.slot = (rank / per_bundle(color)) as u32;
+                placed.first = rank.is_multiple_of(per_bundle(color));
+            }
         }
         self.starts[0] = 0;
-        for (color, count) in counts.iter().enumerate() {
-            let bundles = count.div_ceil(per_bundle(color));
+        for color in 0..=COLOR_COUNT {
+            let bundles: usize = self.part_bundles(color).sum();
             self.starts[color + 1] = self.starts[color] + bundles;
         }
-        self.lanes.clear();
-        self.lanes
-            .resize(self.starts[COLOR_COUNT + 1], [NO_LANE; LANES]);
-        let mut taken = [0usize; COLOR_COUNT + 1];
-        for (candidate, &color) in self.offered.iter().zip(&self.colors) {
-            let color = usize::from(color);
-            let rank = taken[color];
-            taken[color] += 1;
-            let bundle = self.starts[color] + rank / per_bundle(color);
-            self.lanes[bundle][rank % per_bundle(color)] = candidate.index;
-        }
+    }
+
+    /// How many bundles each part fills in `color`.
+    fn part_bundles(&self, color: usize) -> impl Iterator<Item = usize> + '_ {
+        self.part_counts
+            .iter()
+            .map(move |counts| counts[color].div_ceil(per_bundle(color)))
     }
 
     /// The bundles in colour order, and where each colour's start (the last entry is
@@ -233,63 +261,91 @@ impl<B: Bundle + Default> Bundles<B> {
     }
 }
 
-/// `fill_bundles` on equal runs of the bundles, one per thread of the current pool.
-#[cfg(feature = "threads")]
-fn fill_on_threads<B: Bundle>(bundles: &mut [B], lanes: &[[u32; LANES]], source: &B::Source<'_>) {
-    let parts = crate::threads::current_threads();
-    let count = bundles.len();
-    let mut rest = bundles;
-    rayon::scope(|scope| {
-        for part in 0..parts {
-            let run = share(count, part, parts);
-            let (mine, others) = std::mem::take(&mut rest).split_at_mut(run.len());
-            rest = others;
-            let lanes = &lanes[run];
-            scope.spawn(move |_| fill_bundles(mine, lanes, source));
-        }
-    });
-}
+/// The most parts the bundles are filled in: more threads than this share them.
+const MAX_PARTS: usize = 8;
 
-/// Fills and finishes `bundles` from their `lanes`, in the dispatched form of the lane
-/// code (`dispatch.rs`), asking for each bundle's constraints a few bundles ahead.
-fn fill_bundles<B: Bundle>(bundles: &mut [B], lanes: &[[u32; LANES]], source: &B::Source<'_>) {
-    dispatch(FillBundles {
-        bundles,
-        lanes,
-        source,
-    });
-}
+/// One part's bundles, colour by colour.
+type PartBundles<'a, B> = [&'a mut [B]; COLOR_COUNT + 1];
 
-struct FillBundles<'a, 'b, 's, B: Bundle> {
+/// Cuts `bundles` (colour by colour, each colour part by part) into each part's bundles
+/// of each colour; `part_counts` has each part's constraints per colour.
+fn split_parts<'a, B>(
     bundles: &'a mut [B],
-    lanes: &'a [[u32; LANES]],
-    source: &'b B::Source<'s>,
+    part_counts: &[[usize; COLOR_COUNT + 1]],
+) -> [PartBundles<'a, B>; MAX_PARTS] {
+    let mut chunks: [PartBundles<'a, B>; MAX_PARTS] =
+        std::array::from_fn(|_| std::array::from_fn(|_| Default::default()));
+    let mut rest = bundles;
+    for color in 0..=COLOR_COUNT {
+        for (part, counts) in part_counts.iter().enumerate() {
+            let count = counts[color].div_ceil(per_bundle(color));
+            let (mine, others) = std::mem::take(&mut rest).split_at_mut(count);
+            chunks[part][color] = mine;
+            rest = others;
+        }
+    }
+    chunks
 }
 
-impl<B: Bundle> LaneKernel for FillBundles<'_, '_, '_, B> {
-    type Output = ();
-
-    #[inline(always)]
-    fn run(self, access: impl LaneAccess) {
-        for (i, (bundle, lanes)) in self.bundles.iter_mut().zip(self.lanes).enumerate() {
-            for &later in self.lanes.get(i + BUNDLES_AHEAD).into_iter().flatten() {
-                if later != NO_LANE {
-                    B::ask_for(self.source, later);
-                }
-            }
-            bundle.fill(self.source, lanes, access);
-            bundle.finish();
+/// Fills one part's bundles: each of `constraints` (in memory order: reading 15,000
+/// contacts in colour order instead would miss the cache on most of them) goes to the
+/// next lane of the bundle it was placed in.
+fn fill_part<B: Bundle>(
+    bundles: &mut PartBundles<'_, B>,
+    constraints: &[Placed],
+    empty: &B,
+    (push, ahead): (impl Fn(&mut B, u32), impl Fn(u32)),
+) {
+    for (color, mine) in bundles.iter_mut().enumerate() {
+        restart(mine, color, empty);
+    }
+    for (i, placed) in constraints.iter().enumerate() {
+        if let Some(later) = constraints.get(i + SOURCE_AHEAD) {
+            ahead(later.index);
         }
+        let mine = &mut bundles[usize::from(placed.color)];
+        let slot = placed.slot as usize;
+        if placed.first
+            && let Some(next) = mine.get(slot + 1)
+        {
+            prefetch(next);
+        }
+        push(&mut mine[slot], placed.index);
+    }
+    for mine in bundles.iter_mut() {
+        finish_bundles(mine);
     }
 }
 
-/// How many bundles before its own a bundle's constraints are asked for. Read in
-/// colour order, the contacts are scattered through memory, and a contact read without
-/// asking missed the cache.
-const BUNDLES_AHEAD: usize = 2;
+/// How many pushes before its own a constraint's source is asked for. Read in memory
+/// order, 15,000 contacts still missed the cache on most reads (the hardware prefetcher
+/// loses the read stream among the colours' write streams): asking eight ahead cut the
+/// filling by a fifth to a quarter (`smash`, `many_pyramids`); sixteen was no better,
+/// nor was asking for the bodies as well.
+const SOURCE_AHEAD: usize = 8;
 
-/// Asks the CPU to bring `value`'s cache lines in: a contact a few bundles before the
-/// fill reads it.
+/// `Bundle::finish` on every bundle, in the dispatched form of the lane code (as
+/// `run_bundles`).
+fn finish_bundles<B: Bundle>(bundles: &mut [B]) {
+    dispatch(FinishBundles(bundles));
+}
+
+struct FinishBundles<'a, B>(&'a mut [B]);
+
+impl<B: Bundle> LaneKernel for FinishBundles<'_, B> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run(self, _: impl LaneAccess) {
+        self.0.iter_mut().for_each(B::finish);
+    }
+}
+
+/// Asks the CPU to bring `value`'s cache lines in: a colour's next bundle while its
+/// current one fills, and a contact a few pushes before it is read. The colours'
+/// bundles are filled side by side, each a stream the hardware prefetcher does not
+/// follow, and the first touch of each bundle missed the cache: a quarter of the
+/// filling's time.
 #[inline(always)]
 pub(crate) fn prefetch<T>(value: &T) {
     #[cfg(target_arch = "x86_64")]
@@ -305,6 +361,23 @@ pub(crate) fn prefetch<T>(value: &T) {
     // Elsewhere a no-op: the hint is an x86-64 instruction.
     #[cfg(not(target_arch = "x86_64"))]
     let _ = value;
+}
+
+/// Readies one part's `bundles` of `color` for filling without rewriting them all:
+/// they are full but for the last, so only that one, whose padding lanes must read the
+/// dummy body with zero masses, becomes `empty`; the others restart. An overflow bundle
+/// has one lane, so every one becomes `empty`.
+fn restart<B: Bundle>(bundles: &mut [B], color: usize, empty: &B) {
+    let full = if color == COLOR_COUNT {
+        0
+    } else {
+        bundles.len().saturating_sub(1)
+    };
+    let (full, partial) = bundles.split_at_mut(full);
+    full.iter_mut().for_each(B::restart);
+    partial
+        .iter_mut()
+        .for_each(|bundle| bundle.clone_from(empty));
 }
 
 /// What the SIMD bundles' tests share.

@@ -11,11 +11,11 @@ use crate::body::{Body, BodyType};
 use crate::id::Slots;
 use crate::math::Vec2;
 
-/// What preparing a contact reads of each of its bodies: eight 4-byte fields laid out
-/// as declared, one row the contact fill loads whole (`rows.rs`).
+/// What preparing a contact reads of each of its bodies.
 #[derive(Clone, Copy, Debug, Default)]
-#[repr(C)]
 pub(crate) struct BodyInfo {
+    /// Dynamic and awake: the step moves it, so constraints may push it.
+    pub simulated: bool,
     /// Zero unless simulated: to a constraint, other bodies are immovable.
     pub inv_mass: f32,
     pub inv_inertia: f32,
@@ -23,16 +23,6 @@ pub(crate) struct BodyInfo {
     pub w: f32,
     /// The centre of mass relative to the body origin, in world axes.
     pub center_offset: Vec2,
-    /// 1 when dynamic and awake (the step moves it, so constraints may push it), else
-    /// 0: a whole word, so the row has no padding.
-    simulated: u32,
-}
-
-impl BodyInfo {
-    /// Dynamic and awake: the step moves it, so constraints may push it.
-    pub fn simulated(&self) -> bool {
-        self.simulated != 0
-    }
 }
 
 /// The dense copies, kept between steps so a warm world does not allocate.
@@ -81,7 +71,7 @@ impl DenseBodies {
                 (0.0, 0.0)
             };
             self.info[index as usize] = BodyInfo {
-                simulated: u32::from(simulated),
+                simulated,
                 inv_mass,
                 inv_inertia,
                 v: body.v,

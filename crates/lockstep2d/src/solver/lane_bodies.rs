@@ -16,8 +16,8 @@ pub(crate) struct LaneBodies {
     /// are written back, so bundles sharing a static or kinematic body never write it.
     pub moves_a: [bool; LANES],
     pub moves_b: [bool; LANES],
-    /// One past the largest index in `a` and `b`; kept by `set` and `fill`, so it is
-    /// never below an index a lane holds.
+    /// One past the largest index in `a` and `b`; kept by `set`, so it is never below
+    /// an index a lane holds.
     reach: usize,
 }
 
@@ -33,6 +33,12 @@ impl LaneBodies {
         }
     }
 
+    /// Forgets the reach of the lanes before, for a bundle whose every lane is about to
+    /// be `set` again.
+    pub fn restart(&mut self) {
+        self.reach = 0;
+    }
+
     /// Lane `lane` joins bodies `a` and `b`, moving those `moves` says.
     #[inline]
     pub fn set(&mut self, lane: usize, (a, b): (u32, u32), (moves_a, moves_b): (bool, bool)) {
@@ -41,23 +47,6 @@ impl LaneBodies {
         self.moves_a[lane] = moves_a;
         self.moves_b[lane] = moves_b;
         self.reach = self.reach.max(a.max(b) as usize + 1);
-    }
-
-    /// Every lane at once: lane i joins `a[i]` and `b[i]`, moving those `moves` says.
-    #[inline(always)]
-    pub fn fill(
-        &mut self,
-        (a, b): ([u32; LANES], [u32; LANES]),
-        (moves_a, moves_b): ([bool; LANES], [bool; LANES]),
-    ) {
-        let most = a.iter().chain(&b).fold(0, |most, &i| most.max(i));
-        *self = LaneBodies {
-            a,
-            b,
-            moves_a,
-            moves_b,
-            reach: most as usize + 1,
-        };
     }
 
     /// One past the largest body index any lane holds.
@@ -79,16 +68,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_reach_covers_every_index_a_lane_holds() {
+    fn the_reach_covers_every_index_set_since_the_restart() {
         let mut bodies = LaneBodies::idle(40);
         assert_eq!(bodies.reach(), 41);
         bodies.set(0, (3, 7), (true, false));
         assert_eq!(bodies.reach(), 41, "the idle lanes still read body 40");
-        bodies.set(1, (3, 52), (true, true));
-        assert_eq!(bodies.reach(), 53);
-        let a = std::array::from_fn(|lane| lane as u32);
-        let b = std::array::from_fn(|lane| 2 * lane as u32);
-        bodies.fill((a, b), ([true; LANES], [false; LANES]));
+        bodies.restart();
+        for lane in 0..LANES {
+            bodies.set(lane, (lane as u32, 2 * lane as u32), (true, true));
+        }
         assert_eq!(bodies.reach(), 2 * (LANES - 1) + 1);
     }
 }

@@ -101,12 +101,6 @@ impl M8 {
         F8(out)
     }
 
-    /// Whether each lane is set.
-    #[inline(always)]
-    pub fn lanes(self) -> [bool; LANES] {
-        self.0.map(|m| m != 0)
-    }
-
     #[inline(always)]
     pub fn all(self) -> bool {
         self.0.iter().fold(u32::MAX, |acc, &m| acc & m) != 0

@@ -21,7 +21,6 @@ mod lane_bodies;
 mod lanes;
 mod pgs;
 mod profile;
-mod rows;
 mod run;
 mod share;
 mod shared_states;

@@ -16,7 +16,6 @@ use std::marker::PhantomData;
 use super::body_state::{BodyState, VELOCITY_CEILING};
 use super::lane_bodies::LaneBodies;
 use super::lanes::{F8, LANES, V8};
-use super::rows::Row;
 
 /// Eight bodies' states, one per lane: what a contact bundle reads and writes.
 #[derive(Clone, Copy, Debug, Default)]
@@ -127,8 +126,6 @@ pub(crate) trait LaneAccess: Copy {
     fn scatter(self, states: &SharedStates, bodies: &LaneBodies, a: &WideBody, b: &WideBody);
     fn gather_rows(self, states: &SharedStates, indices: &[u32; LANES]) -> WideBody;
     fn scatter_rows(self, states: &SharedStates, indices: &[u32; LANES], body: &WideBody);
-    /// Eight rows into lanes: lane i of column j is `rows[i][j]`.
-    fn columns(self, rows: [&Row; LANES]) -> [F8; 8];
 }
 
 /// Element by element: any CPU.
@@ -171,11 +168,6 @@ impl LaneAccess for Portable {
         states.check_rows(indices);
         // SAFETY: `check_rows` passed; the rows are the caller's alone (module docs).
         unsafe { scatter_portable(states, body, indices, &[true; LANES]) }
-    }
-
-    #[inline(always)]
-    fn columns(self, rows: [&Row; LANES]) -> [F8; 8] {
-        std::array::from_fn(|column| F8(std::array::from_fn(|lane| rows[lane][column])))
     }
 }
 
@@ -240,7 +232,7 @@ pub(crate) use avx2::Avx2;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::{LANES, LaneAccess, LaneBodies, Row, SharedStates, WideBody};
+    use super::{LANES, LaneAccess, LaneBodies, SharedStates, WideBody};
     use crate::solver::lanes::F8;
     use std::arch::x86_64::*;
 
@@ -294,30 +286,6 @@ mod avx2 {
             // alone (module docs).
             unsafe { scatter(states, body, indices, &[true; LANES]) }
         }
-
-        #[inline(always)]
-        fn columns(self, rows: [&Row; LANES]) -> [F8; 8] {
-            // SAFETY: `self` exists, so the CPU has AVX2.
-            unsafe { columns(rows) }
-        }
-    }
-
-    /// # Safety
-    /// The CPU must have AVX2.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    fn columns(rows: [&Row; LANES]) -> [F8; 8] {
-        let mut loaded = [_mm256_setzero_ps(); LANES];
-        for (register, row) in loaded.iter_mut().zip(rows) {
-            // SAFETY: a row is eight `f32`s.
-            *register = unsafe { _mm256_loadu_ps(row.as_ptr()) };
-        }
-        let mut out = [F8::ZERO; 8];
-        for (field, column) in out.iter_mut().zip(transpose(loaded)) {
-            // SAFETY: `F8` is eight `f32`s.
-            unsafe { _mm256_storeu_ps(field.0.as_mut_ptr(), column) };
-        }
-        out
     }
 
     /// Rows to columns: out[j] lane i = rows[i] lane j. Its own inverse.

@@ -1,18 +1,19 @@
 //! What one soft step solves, prepared at its start: the touching contacts and the bare
 //! revolute pins in coloured bundles of eight, and every other joint in slot order.
 
-use super::bundles::{Bundles, Candidate};
+use super::bundles::{Bundles, Candidate, prefetch};
 use super::dense_bodies::BodyInfo;
 #[cfg(feature = "threads")]
 use super::share::share;
 use super::shared_states::Shared;
 use super::softness::Softness;
-use super::wide_contact::{ContactSource, WideContact};
-use super::wide_pin::{PinSources, WidePin};
+use super::wide_contact::{LaneSource, WideContact};
+use super::wide_pin::{PinSource, WidePin};
 use crate::body::Body;
 use crate::contact::ContactSet;
 use crate::id::Slots;
 use crate::joint::Joint;
+use crate::math::Vec2;
 
 /// What preparing the constraints shares.
 pub(crate) struct PrepareSettings {
@@ -56,7 +57,7 @@ impl StepConstraints {
         settings: &PrepareSettings,
         parallel: bool,
     ) {
-        let moving = |i: u32| info[i as usize].simulated().then_some(i);
+        let moving = |i: u32| info[i as usize].simulated.then_some(i);
         let candidates = contacts
             .heads()
             .iter()
@@ -68,14 +69,23 @@ impl StepConstraints {
                 b: moving(c.body_b),
             })
             .filter(|c| c.a.is_some() || c.b.is_some());
-        let source = ContactSource {
-            contacts: &contacts.contacts,
-            info,
-            softness: settings.contact_softness,
-            warm_starting: settings.warm_starting,
+        let push = |bundle: &mut WideContact, index: u32| {
+            let contact = &contacts.contacts[index as usize];
+            bundle.push(&LaneSource {
+                index: index as usize,
+                contact,
+                bodies: (
+                    &info[contact.body_a as usize],
+                    &info[contact.body_b as usize],
+                ),
+                softness: settings.contact_softness,
+                warm_starting: settings.warm_starting,
+            });
         };
+        let ahead = |index: u32| prefetch(&contacts.contacts[index as usize]);
+        let empty = WideContact::empty(info.len() as u32);
         self.contacts
-            .build(candidates, info.len(), &source, parallel);
+            .build(candidates, info.len(), (&empty, push, ahead), parallel);
     }
 
     /// Marks the joints the step solves, and prepares those solved one by one.
@@ -104,7 +114,7 @@ impl StepConstraints {
         joints: &Slots<Joint>,
         warm_starting: bool,
     ) {
-        let moving = |i: u32| info[i as usize].simulated().then_some(i);
+        let moving = |i: u32| info[i as usize].simulated.then_some(i);
         let candidates = joints
             .iter()
             .filter(|(_, j)| j.active && j.bare_pin().is_some())
@@ -113,13 +123,28 @@ impl StepConstraints {
                 a: moving(j.body_a),
                 b: moving(j.body_b),
             });
-        let source = PinSources {
-            bodies,
-            info,
-            joints,
-            warm_starting,
+        let push = |bundle: &mut WidePin, slot: u32| {
+            let joint = joints.get(slot).expect("coloured joints are live");
+            let pin = joint.bare_pin().expect("only bare pins are coloured");
+            let (a, b) = (body(bodies, joint.body_a), body(bodies, joint.body_b));
+            bundle.push(&PinSource {
+                joint: slot,
+                body_a: joint.body_a,
+                body_b: joint.body_b,
+                bodies: (&info[joint.body_a as usize], &info[joint.body_b as usize]),
+                r_a: a.xf.q.rotate(pin.local_anchor_a - a.local_center),
+                r_b: b.xf.q.rotate(pin.local_anchor_b - b.local_center),
+                delta_center: b.center - a.center,
+                impulse: if warm_starting {
+                    pin.impulse
+                } else {
+                    Vec2::ZERO
+                },
+            });
         };
-        self.pins.build(candidates, info.len(), &source, false);
+        let empty = WidePin::empty(info.len() as u32);
+        self.pins
+            .build(candidates, info.len(), (&empty, push, |_| ()), false);
     }
 
     /// Impulses back to the contact cache and the pins, for the next step's warm start

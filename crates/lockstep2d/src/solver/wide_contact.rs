@@ -28,14 +28,15 @@
 //! the point had before the step.
 
 use super::block::{Block, Coupling};
-use super::bundles::{Bundle, NO_LANE, prefetch};
+use super::bundles::Bundle;
 use super::dense_bodies::BodyInfo;
 use super::lane_bodies::LaneBodies;
 use super::lanes::{F8, LANES, M8, V8};
-use super::rows::{body_row, contact_rows, fields};
 use super::shared_states::{LaneAccess, SharedStates, WideBody};
 use super::softness::Softness;
+use crate::collide::ManifoldPoint;
 use crate::contact::Contact;
+use crate::math::{Vec2, cross_sv};
 
 /// One contact point of each lane.
 #[derive(Clone, Copy, Debug, Default)]
@@ -54,6 +55,60 @@ struct WidePoint {
     total_normal_impulse: F8,
     /// Normal velocity before the step; negative when approaching.
     approach: F8,
+}
+
+impl WidePoint {
+    /// Zeroes lane `lane`, as in a new bundle (the masses are set by `finish`).
+    fn clear_lane(&mut self, lane: usize) {
+        let fields = [
+            &mut self.r_a.x,
+            &mut self.r_a.y,
+            &mut self.r_b.x,
+            &mut self.r_b.y,
+            &mut self.base_separation,
+            &mut self.normal_impulse,
+            &mut self.tangent_impulse,
+            &mut self.total_normal_impulse,
+            &mut self.approach,
+        ];
+        for field in fields {
+            field.0[lane] = 0.0;
+        }
+    }
+
+    /// Loads lane `lane` from the manifold point `mp` between bodies `a` and `b`.
+    #[inline]
+    fn load_lane(
+        &mut self,
+        lane: usize,
+        mp: &ManifoldPoint,
+        (a, b): (&BodyInfo, &BodyInfo),
+        normal: Vec2,
+        warm_starting: bool,
+    ) {
+        let r_a = mp.anchor_a - a.center_offset;
+        let r_b = mp.anchor_b - b.center_offset;
+        let dv = b.v + cross_sv(b.w, r_b) - a.v - cross_sv(a.w, r_a);
+        let (normal_impulse, tangent_impulse) = if warm_starting {
+            (mp.normal_impulse, mp.tangent_impulse)
+        } else {
+            (0.0, 0.0)
+        };
+        let fields = [
+            (&mut self.r_a.x, r_a.x),
+            (&mut self.r_a.y, r_a.y),
+            (&mut self.r_b.x, r_b.x),
+            (&mut self.r_b.y, r_b.y),
+            (&mut self.base_separation, mp.separation),
+            (&mut self.normal_impulse, normal_impulse),
+            (&mut self.tangent_impulse, tangent_impulse),
+            (&mut self.total_normal_impulse, 0.0),
+            (&mut self.approach, dv.dot(normal)),
+        ];
+        for (field, value) in fields {
+            field.0[lane] = value;
+        }
+    }
 }
 
 /// What one pass over the contacts does.
@@ -112,17 +167,11 @@ pub(crate) struct WideContact {
     block: Block,
 }
 
-/// Which lanes have a body (rows of `BodyInfo`) a constraint can move.
-#[inline(always)]
-fn moves(body: &[F8; 8]) -> M8 {
-    body[fields::INV_MASS].greater(F8::ZERO) | body[fields::INV_INERTIA].greater(F8::ZERO)
-}
-
-/// What filling contact bundles reads.
-pub(crate) struct ContactSource<'a> {
-    pub contacts: &'a [Contact],
-    /// One per body slot; slot `info.len()` is the dummy that padding lanes name.
-    pub info: &'a [BodyInfo],
+/// Everything `WideContact::prepare_lane` needs about one contact.
+pub(crate) struct LaneSource<'a> {
+    pub index: usize,
+    pub contact: &'a Contact,
+    pub bodies: (&'a BodyInfo, &'a BodyInfo),
     /// For contacts between two moving bodies, and (stiffer) when one cannot move.
     pub softness: (Softness, Softness),
     pub warm_starting: bool,
@@ -130,19 +179,6 @@ pub(crate) struct ContactSource<'a> {
 
 impl Bundle for WideContact {
     type Pass = ContactPass;
-    type Source<'a> = ContactSource<'a>;
-
-    #[inline(always)]
-    fn fill(&mut self, source: &ContactSource, lanes: &[u32; LANES], access: impl LaneAccess) {
-        self.fill_lanes(source, lanes, access);
-    }
-
-    #[inline(always)]
-    fn ask_for(source: &ContactSource, index: u32) {
-        if let Some(contact) = source.contacts.get(index as usize) {
-            prefetch(contact);
-        }
-    }
 
     #[inline(always)]
     fn run(&mut self, states: &SharedStates, pass: ContactPass, lanes: impl LaneAccess) {
@@ -172,6 +208,11 @@ impl Bundle for WideContact {
         lanes.scatter(states, &self.bodies, &a, &b);
     }
 
+    fn restart(&mut self) {
+        self.len = 0;
+        self.bodies.restart();
+    }
+
     /// Once every lane is filled: the effective masses and the block, eight lanes at
     /// a time.
     #[inline(always)]
@@ -196,136 +237,66 @@ impl Bundle for WideContact {
 }
 
 impl WideContact {
-    /// Fills every lane: lane i from contact `lanes[i]` of `source`, a padding lane
-    /// (`NO_LANE`) with the dummy body and zeros. Eight contacts' rows are loaded and
-    /// transposed into lanes (`rows.rs`); then the lever arms, the approach speeds and
-    /// the softness are computed eight at a time, each lane with the IEEE operations
-    /// of the scalar formulas (the effective masses follow in `finish`).
-    ///
-    /// The real lanes come first and there is at least one. Padding lanes load the
-    /// first lane's contact again, and what they compute from it is masked to zero:
-    /// no lane needs a branch.
-    #[inline(always)]
-    fn fill_lanes(
-        &mut self,
-        source: &ContactSource,
-        lanes: &[u32; LANES],
-        access: impl LaneAccess,
-    ) {
-        let count = lanes.iter().take_while(|&&lane| lane != NO_LANE).count();
-        let real = M8::from_fn(|lane| lane < count);
-        let contact = |lane: usize| {
-            let index = lanes[if lane < count { lane } else { 0 }];
-            &source.contacts[index as usize]
-        };
-        let contacts: [&Contact; LANES] = std::array::from_fn(contact);
-        let rows = contacts.map(contact_rows);
-        let [header, window, first, second] =
-            std::array::from_fn(|row| access.columns(std::array::from_fn(|lane| rows[lane][row])));
-        let ids = |column: F8| column.0.map(f32::to_bits);
-        let (ids_a, ids_b) = (ids(header[fields::BODY_A]), ids(header[fields::BODY_B]));
-        let body =
-            |ids: [u32; LANES]| access.columns(ids.map(|id| body_row(&source.info[id as usize])));
-        let (a, b) = (body(ids_a), body(ids_b));
-        let keep = |x: F8| real.select(x, F8::ZERO);
-        let dummy = source.info.len() as u32;
-        let padded =
-            |ids: [u32; LANES]| std::array::from_fn(|l| if l < count { ids[l] } else { dummy });
-        let (moves_a, moves_b) = (moves(&a) & real, moves(&b) & real);
-        self.bodies.fill(
-            (padded(ids_a), padded(ids_b)),
-            (moves_a.lanes(), moves_b.lanes()),
-        );
-        self.inv_mass_a = keep(a[fields::INV_MASS]);
-        self.inv_i_a = keep(a[fields::INV_INERTIA]);
-        self.inv_mass_b = keep(b[fields::INV_MASS]);
-        self.inv_i_b = keep(b[fields::INV_INERTIA]);
-        self.normal = V8 {
-            x: keep(window[fields::NORMAL_X]),
-            y: keep(window[fields::NORMAL_Y]),
-        };
-        self.friction = keep(header[fields::FRICTION]);
-        self.restitution = keep(header[fields::RESTITUTION]);
-        self.tangent_speed = keep(header[fields::TANGENT_SPEED]);
-        self.rolling_resistance = keep(header[fields::ROLLING_RESISTANCE]);
-        let warm = source.warm_starting;
-        self.rolling_impulse = match warm {
-            true => keep(F8(contacts.map(|c| c.manifold.rolling_impulse))),
-            false => F8::ZERO,
-        };
-        self.point_count = std::array::from_fn(|l| {
-            if l < count {
-                contacts[l].manifold.point_count
-            } else {
-                0
-            }
-        });
-        self.contact = *lanes;
-        self.len = count;
-        let one_moves = !(moves_a & moves_b);
-        let (dynamic, fixed) = source.softness;
-        let soft = |pick: fn(&Softness) -> f32| {
-            keep(one_moves.select(F8::splat(pick(&fixed)), F8::splat(pick(&dynamic))))
-        };
-        self.bias_rate = soft(|s| s.bias_rate);
-        self.mass_scale = soft(|s| s.mass_scale);
-        self.impulse_scale = soft(|s| s.impulse_scale);
-        let two_points = M8::from_fn(|lane| self.point_count[lane] == 2);
-        for (i, (point, present)) in [(first, real), (second, two_points)]
-            .into_iter()
-            .enumerate()
-        {
-            self.points[i] = self.load_point(&point, (&a, &b), present, warm);
+    /// An empty bundle whose lanes all read the dummy body state `dummy`.
+    pub fn empty(dummy: u32) -> WideContact {
+        WideContact {
+            bodies: LaneBodies::idle(dummy),
+            ..WideContact::default()
         }
     }
 
-    /// One point of every lane from its row (`fields`), zero where not `present`: the
-    /// lever arms from each centre of mass, the warm-start impulses, and the normal
-    /// speed before the step, dv·n with dv = v_b + w_b × r_b − v_a − w_a × r_a.
-    #[inline(always)]
-    fn load_point(
-        &self,
-        point: &[F8; 8],
-        (a, b): (&[F8; 8], &[F8; 8]),
-        present: M8,
-        warm_starting: bool,
-    ) -> WidePoint {
-        let arm = |x: usize, y: usize, body: &[F8; 8]| V8 {
-            x: point[x] - body[fields::CENTER_OFFSET_X],
-            y: point[y] - body[fields::CENTER_OFFSET_Y],
+    /// Fills the next lane: lever arms, effective masses and softness for the step.
+    pub fn push(&mut self, source: &LaneSource) {
+        let lane = self.len;
+        self.len += 1;
+        let LaneSource {
+            index,
+            contact,
+            bodies: (a, b),
+            softness,
+            warm_starting,
+        } = *source;
+        // A body the step does not simulate (static, kinematic, asleep) has no inverse
+        // mass here: the constraint never writes it, which colouring relies on.
+        let (inv_mass_a, inv_i_a) = (a.inv_mass, a.inv_inertia);
+        let (inv_mass_b, inv_i_b) = (b.inv_mass, b.inv_inertia);
+        let moves = (
+            inv_mass_a > 0.0 || inv_i_a > 0.0,
+            inv_mass_b > 0.0 || inv_i_b > 0.0,
+        );
+        let ends = (contact.body_a, contact.body_b);
+        self.bodies.set(lane, ends, moves);
+        self.contact[lane] = index as u32;
+        let manifold = &contact.manifold;
+        self.point_count[lane] = manifold.point_count;
+        let normal = manifold.normal;
+        let one_moves = !moves.0 || !moves.1;
+        let soft = if one_moves { softness.1 } else { softness.0 };
+        let set = |f: &mut F8, x: f32| f.0[lane] = x;
+        set(&mut self.normal.x, normal.x);
+        set(&mut self.normal.y, normal.y);
+        set(&mut self.friction, contact.friction);
+        set(&mut self.restitution, contact.restitution);
+        set(&mut self.tangent_speed, contact.tangent_speed);
+        set(&mut self.rolling_resistance, contact.rolling_resistance);
+        let rolling_impulse = if warm_starting {
+            manifold.rolling_impulse
+        } else {
+            0.0
         };
-        let r_a = arm(fields::ANCHOR_A_X, fields::ANCHOR_A_Y, a);
-        let r_b = arm(fields::ANCHOR_B_X, fields::ANCHOR_B_Y, b);
-        let velocity = |body: &[F8; 8]| V8 {
-            x: body[fields::V_X],
-            y: body[fields::V_Y],
-        };
-        let spun = |w: F8, r: V8| V8 {
-            x: -w * r.y,
-            y: w * r.x,
-        };
-        let dv = velocity(b) + spun(b[fields::W], r_b) - velocity(a) - spun(a[fields::W], r_a);
-        let keep = |x: F8| present.select(x, F8::ZERO);
-        let impulse = |field: usize| match warm_starting {
-            true => keep(point[field]),
-            false => F8::ZERO,
-        };
-        WidePoint {
-            r_a: V8 {
-                x: keep(r_a.x),
-                y: keep(r_a.y),
-            },
-            r_b: V8 {
-                x: keep(r_b.x),
-                y: keep(r_b.y),
-            },
-            base_separation: keep(point[fields::SEPARATION]),
-            normal_mass: F8::ZERO,
-            tangent_mass: F8::ZERO,
-            normal_impulse: impulse(fields::NORMAL_IMPULSE),
-            tangent_impulse: impulse(fields::TANGENT_IMPULSE),
-            total_normal_impulse: F8::ZERO,
-            approach: keep(dv.dot(self.normal)),
+        set(&mut self.rolling_impulse, rolling_impulse);
+        set(&mut self.bias_rate, soft.bias_rate);
+        set(&mut self.mass_scale, soft.mass_scale);
+        set(&mut self.impulse_scale, soft.impulse_scale);
+        set(&mut self.inv_mass_a, inv_mass_a);
+        set(&mut self.inv_i_a, inv_i_a);
+        set(&mut self.inv_mass_b, inv_mass_b);
+        set(&mut self.inv_i_b, inv_i_b);
+        // A restarted bundle holds last step's lanes: a one-point manifold must clear
+        // the second point, whose impulses would otherwise be warm-started.
+        self.points[1].clear_lane(lane);
+        for (p, mp) in self.points.iter_mut().zip(manifold.points()) {
+            p.load_lane(lane, mp, (a, b), normal, warm_starting);
         }
     }
 
@@ -547,12 +518,9 @@ fn relative_velocity(a: &WideBody, b: &WideBody, p: &WidePoint) -> V8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collide::{Manifold, ManifoldPoint};
-    use crate::math::{Rot, Vec2, cross_sv};
+    use crate::math::{Rot, Vec2};
     use crate::solver::BodyState;
     use crate::solver::bundles::testing::{assert_dispatch_matches_portable, noise};
-    use crate::solver::dispatch::{LaneKernel, dispatch};
-    use crate::solver::shared_states::Portable;
 
     /// Two bundles over 24 bodies (the last a dummy), with every field filled.
     fn scene() -> (Vec<WideContact>, Vec<BodyState>) {
@@ -562,10 +530,7 @@ mod tests {
         };
         let mut bundles = Vec::new();
         for first in [0u32, 8] {
-            let mut c = WideContact {
-                bodies: LaneBodies::idle(23),
-                ..WideContact::default()
-            };
+            let mut c = WideContact::empty(23);
             c.len = LANES;
             for lane in 0..LANES {
                 let ends = (first + lane as u32, 16 + lane as u32 % 7);
@@ -644,149 +609,5 @@ mod tests {
     #[test]
     fn the_dispatched_path_gives_the_portable_paths_bits() {
         assert_dispatch_matches_portable(scene, &PASSES, bits);
-    }
-
-    /// Eleven contacts over six bodies: body 5 cannot move (no mass), contact 3 has one
-    /// point, every value distinct.
-    fn sources() -> (Vec<Contact>, Vec<BodyInfo>) {
-        let mut seed = 3;
-        let mut n = |scale: f32| scale * noise(&mut seed);
-        let info: Vec<BodyInfo> = (0..6)
-            .map(|i| {
-                let mut info = BodyInfo::default();
-                if i != 5 {
-                    (info.inv_mass, info.inv_inertia) = (1.0 + n(0.5), 2.0 + n(1.0));
-                }
-                (info.v, info.w) = (Vec2::new(n(2.0), n(2.0)), n(3.0));
-                info.center_offset = Vec2::new(n(0.3), n(0.3));
-                info
-            })
-            .collect();
-        let contacts = (0..11u32)
-            .map(|i| {
-                let mut point = || ManifoldPoint {
-                    anchor_a: Vec2::new(n(0.5), n(0.5)),
-                    anchor_b: Vec2::new(n(0.5), n(0.5)),
-                    separation: n(0.01),
-                    id: i,
-                    normal_impulse: 1.0 + n(0.5),
-                    tangent_impulse: n(0.2),
-                };
-                let manifold = Manifold {
-                    normal: Vec2::new(0.6, 0.8),
-                    points: [point(), point()],
-                    point_count: if i == 3 { 1 } else { 2 },
-                    rolling_impulse: n(0.1),
-                };
-                Contact {
-                    shape_a: i,
-                    shape_b: i + 1,
-                    body_a: i % 6,
-                    body_b: (i + 1) % 6,
-                    friction: 0.5 + n(0.1),
-                    restitution: 0.2 + n(0.1),
-                    tangent_speed: n(1.0),
-                    rolling_resistance: 0.05 + n(0.01),
-                    manifold,
-                    cache: None,
-                    passing: false,
-                    enabled: true,
-                }
-            })
-            .collect();
-        (contacts, info)
-    }
-
-    #[test]
-    fn a_filled_bundle_holds_each_contacts_values_and_zero_padding() {
-        let (contacts, info) = sources();
-        let softness = (
-            Softness::new(30.0, 10.0, 1.0 / 240.0),
-            Softness::new(60.0, 10.0, 1.0 / 240.0),
-        );
-        let source = ContactSource {
-            contacts: &contacts,
-            info: &info,
-            softness,
-            warm_starting: true,
-        };
-        let lanes = [0, 3, 4, 7, 9, NO_LANE, NO_LANE, NO_LANE];
-        let mut bundle = WideContact::default();
-        bundle.fill(&source, &lanes, Portable);
-        assert_eq!(bundle.len, 5);
-        for (lane, &index) in lanes.iter().enumerate().take(5) {
-            let c = &contacts[index as usize];
-            let (a, b) = (&info[c.body_a as usize], &info[c.body_b as usize]);
-            let p = &c.manifold.points[0];
-            let r_a = p.anchor_a - a.center_offset;
-            let r_b = p.anchor_b - b.center_offset;
-            let dv = b.v + cross_sv(b.w, r_b) - a.v - cross_sv(a.w, r_a);
-            let point = &bundle.points[0];
-            assert_eq!(point.r_a.x.0[lane].to_bits(), r_a.x.to_bits());
-            assert_eq!(point.r_b.y.0[lane].to_bits(), r_b.y.to_bits());
-            let approach = dv.dot(c.manifold.normal);
-            assert_eq!(point.approach.0[lane].to_bits(), approach.to_bits());
-            assert_eq!(point.normal_impulse.0[lane], p.normal_impulse);
-            // Body 5 cannot move: its contacts take the stiffer softness.
-            let one_moves = c.body_a == 5 || c.body_b == 5;
-            let soft = if one_moves { softness.1 } else { softness.0 };
-            assert_eq!(bundle.bias_rate.0[lane], soft.bias_rate, "lane {lane}");
-            assert_eq!(bundle.bodies.a[lane], c.body_a);
-            assert_eq!(bundle.bodies.moves_b[lane], c.body_b != 5);
-        }
-        // The one-point contact's second point, and the padding, are zeros.
-        assert_eq!(bundle.points[1].normal_impulse.0[1], 0.0);
-        assert_eq!(bundle.points[1].r_a.x.0[1], 0.0);
-        for lane in 5..LANES {
-            assert_eq!(bundle.bodies.a[lane], info.len() as u32, "the dummy body");
-            assert!(!bundle.bodies.moves_a[lane] && !bundle.bodies.moves_b[lane]);
-            assert_eq!(bundle.inv_mass_a.0[lane], 0.0);
-            assert_eq!(bundle.points[0].normal_impulse.0[lane], 0.0);
-            assert_eq!(bundle.friction.0[lane], 0.0);
-        }
-        assert_eq!(bundle.bodies.reach(), info.len() + 1);
-    }
-
-    #[test]
-    fn the_dispatched_fill_gives_the_portable_fills_bits() {
-        let (contacts, info) = sources();
-        let source = ContactSource {
-            contacts: &contacts,
-            info: &info,
-            softness: (Softness::new(30.0, 10.0, 0.004), Softness::RIGID),
-            warm_starting: true,
-        };
-        let lanes = [10, 2, 5, 8, 1, 6, NO_LANE, NO_LANE];
-        // Every field, each f32 printed so that it reads back to the same bits.
-        let fill = |access: &dyn Fn(&mut WideContact)| {
-            let mut bundle = WideContact::default();
-            access(&mut bundle);
-            bundle.finish();
-            format!("{bundle:?}")
-        };
-        let portable = fill(&|b| b.fill(&source, &lanes, Portable));
-        let dispatched = fill(&|b| {
-            dispatch(FillOne {
-                bundle: b,
-                source: &source,
-                lanes: &lanes,
-            });
-        });
-        assert_eq!(portable, dispatched);
-    }
-
-    struct FillOne<'a, 'b> {
-        bundle: &'a mut WideContact,
-        source: &'a ContactSource<'b>,
-        lanes: &'a [u32; LANES],
-    }
-
-    impl LaneKernel for FillOne<'_, '_> {
-        type Output = ();
-
-        #[inline(always)]
-        fn run(self, access: impl LaneAccess) {
-            self.bundle.fill(self.source, self.lanes, access);
-        }
     }
 }

@@ -17,9 +17,6 @@ use super::lane_bodies::LaneBodies;
 use super::lanes::{F8, LANES, M8, V8};
 use super::shared_states::{LaneAccess, SharedStates, WideBody};
 use super::softness::Softness;
-use crate::body::Body;
-use crate::id::Slots;
-use crate::joint::Joint;
 use crate::math::Vec2;
 
 /// What one pass over the pins does.
@@ -64,59 +61,8 @@ pub(crate) struct WidePin {
     impulse: V8,
 }
 
-/// What filling pin bundles reads.
-pub(crate) struct PinSources<'a> {
-    pub bodies: &'a Slots<Body>,
-    /// One per body slot; slot `info.len()` is the dummy that padding lanes name.
-    pub info: &'a [BodyInfo],
-    pub joints: &'a Slots<Joint>,
-    pub warm_starting: bool,
-}
-
-impl PinSources<'_> {
-    /// Joint `slot`'s pin placed at the start of the step; None if it is not a live
-    /// bare pin.
-    fn pin(&self, slot: u32) -> Option<PinSource<'_>> {
-        let joint = self.joints.get(slot)?;
-        let pin = joint.bare_pin()?;
-        let (a, b) = (
-            self.bodies.get(joint.body_a)?,
-            self.bodies.get(joint.body_b)?,
-        );
-        let info = |body: u32| self.info.get(body as usize);
-        Some(PinSource {
-            joint: slot,
-            body_a: joint.body_a,
-            body_b: joint.body_b,
-            bodies: (info(joint.body_a)?, info(joint.body_b)?),
-            r_a: a.xf.q.rotate(pin.local_anchor_a - a.local_center),
-            r_b: b.xf.q.rotate(pin.local_anchor_b - b.local_center),
-            delta_center: b.center - a.center,
-            impulse: if self.warm_starting {
-                pin.impulse
-            } else {
-                Vec2::ZERO
-            },
-        })
-    }
-}
-
 impl Bundle for WidePin {
     type Pass = PinPass;
-    type Source<'a> = PinSources<'a>;
-
-    /// One pin at a time: the few pins of a scene are not worth the transposes.
-    #[inline(always)]
-    fn fill(&mut self, source: &PinSources, lanes: &[u32; LANES], _: impl LaneAccess) {
-        *self = WidePin::empty(source.info.len() as u32);
-        for &slot in lanes {
-            if let Some(pin) = source.pin(slot) {
-                self.push(&pin);
-            }
-        }
-    }
-
-    fn ask_for(_: &PinSources, _: u32) {}
 
     #[inline(always)]
     fn run(&mut self, states: &SharedStates, pass: PinPass, lanes: impl LaneAccess) {
@@ -127,6 +73,11 @@ impl Bundle for WidePin {
             PinPass::Solve(softness) => self.solve(&mut a, &mut b, arms, softness),
         }
         lanes.scatter(states, &self.bodies, &a, &b);
+    }
+
+    fn restart(&mut self) {
+        self.len = 0;
+        self.bodies.restart();
     }
 
     /// Nothing to do: the effective mass changes with the arms every substep.
@@ -288,8 +239,12 @@ mod tests {
     fn scene() -> (Vec<WidePin>, Vec<BodyState>) {
         let mut seed = 11;
         let mut vector = |scale: f32| Vec2::new(scale * noise(&mut seed), scale * noise(&mut seed));
-        let mut info = BodyInfo::default();
-        (info.inv_mass, info.inv_inertia) = (0.8, 2.5);
+        let info = BodyInfo {
+            simulated: true,
+            inv_mass: 0.8,
+            inv_inertia: 2.5,
+            ..BodyInfo::default()
+        };
         let mut bundles = vec![WidePin::empty(16), WidePin::empty(16)];
         for link in 0..15u32 {
             bundles[link as usize % 2].push(&PinSource {
