@@ -252,10 +252,6 @@ impl<B: Bundle> Bundles<B> {
         (&mut self.bundles, &self.starts)
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = &B> {
-        self.bundles.iter()
-    }
-
     pub fn as_slice(&self) -> &[B] {
         &self.bundles
     }

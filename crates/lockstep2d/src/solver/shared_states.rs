@@ -121,11 +121,60 @@ impl SharedStates<'_> {
 /// the rest of the state is unchanged by constraints and written back as read).
 /// `gather_rows` and `scatter_rows` do the same for eight bodies of their own, one per
 /// lane, each written back.
+///
+/// An access type gives the two unchecked moves, `load` and `store`; the four checked
+/// ones are the same for every type: one bounds check, then the unchecked moves.
 pub(crate) trait LaneAccess: Copy {
-    fn gather(self, states: &SharedStates, bodies: &LaneBodies) -> (WideBody, WideBody);
-    fn scatter(self, states: &SharedStates, bodies: &LaneBodies, a: &WideBody, b: &WideBody);
-    fn gather_rows(self, states: &SharedStates, indices: &[u32; LANES]) -> WideBody;
-    fn scatter_rows(self, states: &SharedStates, indices: &[u32; LANES], body: &WideBody);
+    /// Eight rows into lanes.
+    ///
+    /// # Safety
+    /// Every index must be in the states, in a row nobody else writes during the call.
+    unsafe fn load(self, states: &SharedStates, indices: &[u32; LANES]) -> WideBody;
+
+    /// The lanes in `moves` back to their rows.
+    ///
+    /// # Safety
+    /// Every index must be in the states; every moved one a row only this caller
+    /// touches during the call.
+    unsafe fn store(
+        self,
+        states: &SharedStates,
+        body: &WideBody,
+        indices: &[u32; LANES],
+        moves: &[bool; LANES],
+    );
+
+    #[inline(always)]
+    fn gather(self, states: &SharedStates, bodies: &LaneBodies) -> (WideBody, WideBody) {
+        states.check(bodies);
+        // SAFETY: `check` passed for both sides' indices.
+        unsafe { (self.load(states, &bodies.a), self.load(states, &bodies.b)) }
+    }
+
+    #[inline(always)]
+    fn scatter(self, states: &SharedStates, bodies: &LaneBodies, a: &WideBody, b: &WideBody) {
+        states.check(bodies);
+        // SAFETY: `check` passed; only bodies this bundle moves are written, and
+        // colouring gives each of them to this bundle alone (module docs).
+        unsafe {
+            self.store(states, a, &bodies.a, &bodies.moves_a);
+            self.store(states, b, &bodies.b, &bodies.moves_b);
+        }
+    }
+
+    #[inline(always)]
+    fn gather_rows(self, states: &SharedStates, indices: &[u32; LANES]) -> WideBody {
+        states.check_rows(indices);
+        // SAFETY: `check_rows` passed.
+        unsafe { self.load(states, indices) }
+    }
+
+    #[inline(always)]
+    fn scatter_rows(self, states: &SharedStates, indices: &[u32; LANES], body: &WideBody) {
+        states.check_rows(indices);
+        // SAFETY: `check_rows` passed; the rows are the caller's alone (module docs).
+        unsafe { self.store(states, body, indices, &[true; LANES]) }
+    }
 }
 
 /// Element by element: any CPU.
@@ -134,40 +183,21 @@ pub(crate) struct Portable;
 
 impl LaneAccess for Portable {
     #[inline(always)]
-    fn gather(self, states: &SharedStates, bodies: &LaneBodies) -> (WideBody, WideBody) {
-        states.check(bodies);
-        // SAFETY: `check` passed for both sides' indices.
-        unsafe {
-            (
-                gather_portable(states, &bodies.a),
-                gather_portable(states, &bodies.b),
-            )
-        }
-    }
-
-    #[inline(always)]
-    fn scatter(self, states: &SharedStates, bodies: &LaneBodies, a: &WideBody, b: &WideBody) {
-        states.check(bodies);
-        // SAFETY: `check` passed; only bodies this bundle moves are written, and
-        // colouring gives each of them to this bundle alone.
-        unsafe {
-            scatter_portable(states, a, &bodies.a, &bodies.moves_a);
-            scatter_portable(states, b, &bodies.b, &bodies.moves_b);
-        }
-    }
-
-    #[inline(always)]
-    fn gather_rows(self, states: &SharedStates, indices: &[u32; LANES]) -> WideBody {
-        states.check_rows(indices);
-        // SAFETY: `check_rows` passed.
+    unsafe fn load(self, states: &SharedStates, indices: &[u32; LANES]) -> WideBody {
+        // SAFETY: the caller's contract.
         unsafe { gather_portable(states, indices) }
     }
 
     #[inline(always)]
-    fn scatter_rows(self, states: &SharedStates, indices: &[u32; LANES], body: &WideBody) {
-        states.check_rows(indices);
-        // SAFETY: `check_rows` passed; the rows are the caller's alone (module docs).
-        unsafe { scatter_portable(states, body, indices, &[true; LANES]) }
+    unsafe fn store(
+        self,
+        states: &SharedStates,
+        body: &WideBody,
+        indices: &[u32; LANES],
+        moves: &[bool; LANES],
+    ) {
+        // SAFETY: the caller's contract.
+        unsafe { scatter_portable(states, body, indices, moves) }
     }
 }
 
@@ -232,7 +262,7 @@ pub(crate) use avx2::Avx2;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::{LANES, LaneAccess, LaneBodies, SharedStates, WideBody};
+    use super::{LANES, LaneAccess, SharedStates, WideBody};
     use crate::solver::lanes::F8;
     use std::arch::x86_64::*;
 
@@ -256,35 +286,21 @@ mod avx2 {
 
     impl LaneAccess for Avx2 {
         #[inline(always)]
-        fn gather(self, states: &SharedStates, bodies: &LaneBodies) -> (WideBody, WideBody) {
-            states.check(bodies);
-            // SAFETY: `self` exists, so the CPU has AVX2; `check` passed for every row.
-            unsafe { (gather(states, &bodies.a), gather(states, &bodies.b)) }
-        }
-
-        #[inline(always)]
-        fn scatter(self, states: &SharedStates, bodies: &LaneBodies, a: &WideBody, b: &WideBody) {
-            states.check(bodies);
-            // SAFETY: as in `gather`; only moved bodies are written (module docs).
-            unsafe {
-                scatter(states, a, &bodies.a, &bodies.moves_a);
-                scatter(states, b, &bodies.b, &bodies.moves_b);
-            }
-        }
-
-        #[inline(always)]
-        fn gather_rows(self, states: &SharedStates, indices: &[u32; LANES]) -> WideBody {
-            states.check_rows(indices);
-            // SAFETY: the CPU has AVX2; `check_rows` passed.
+        unsafe fn load(self, states: &SharedStates, indices: &[u32; LANES]) -> WideBody {
+            // SAFETY: `self` exists, so the CPU has AVX2; the rows, the caller's contract.
             unsafe { gather(states, indices) }
         }
 
         #[inline(always)]
-        fn scatter_rows(self, states: &SharedStates, indices: &[u32; LANES], body: &WideBody) {
-            states.check_rows(indices);
-            // SAFETY: the CPU has AVX2; `check_rows` passed; the rows are the caller's
-            // alone (module docs).
-            unsafe { scatter(states, body, indices, &[true; LANES]) }
+        unsafe fn store(
+            self,
+            states: &SharedStates,
+            body: &WideBody,
+            indices: &[u32; LANES],
+            moves: &[bool; LANES],
+        ) {
+            // SAFETY: as in `load`.
+            unsafe { scatter(states, body, indices, moves) }
         }
     }
 

@@ -175,7 +175,7 @@ impl StepConstraints {
         if !cfg!(feature = "threads") || !parallel {
             store_run(bundles);
         }
-        for bundle in self.pins.iter() {
+        for bundle in self.pins.as_slice() {
             for (slot, impulse) in bundle.impulses() {
                 if let Some(joint) = joints.get_mut(slot) {
                     joint.set_pin_impulse(impulse);
