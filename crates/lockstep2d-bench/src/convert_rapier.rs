@@ -65,7 +65,7 @@ impl RapierWorld {
     }
 
     /// rapier's world itself, for what the harness does not drive (its character
-    /// controller in `examples/character_move.rs`).
+    /// controller in `character_move.rs`).
     pub fn physics_mut(&mut self) -> &mut PhysicsWorld {
         &mut self.world
     }

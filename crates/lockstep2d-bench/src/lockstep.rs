@@ -48,7 +48,7 @@ impl LockstepWorld {
     }
 
     /// The world itself, for what the harness does not drive (characters in
-    /// `examples/character_move.rs`).
+    /// `character_move.rs`).
     pub fn world_mut(&mut self) -> &mut lockstep2d::World {
         &mut self.scene.world
     }

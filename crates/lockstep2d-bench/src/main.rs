@@ -5,6 +5,7 @@
 //! cargo run --release -p lockstep2d-bench -- large_pyramid --steps 200 --runs 5 --json
 //! cargo run --release -p lockstep2d-bench -- raycast --json
 //! cargo run --release -p lockstep2d-bench -- overlap
+//! cargo run --release -p lockstep2d-bench -- character_move
 //! ```
 
 use std::path::PathBuf;
@@ -12,6 +13,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use lockstep2d_alloc_counter::CountingAlloc;
+use lockstep2d_bench::character_move;
 use lockstep2d_bench::engine::Engine;
 use lockstep2d_bench::machine;
 use lockstep2d_bench::quality::{Measure, max_speed};
@@ -23,9 +25,10 @@ use lockstep2d_bench::timing::EngineRun;
 #[global_allocator]
 static ALLOC: CountingAlloc = CountingAlloc;
 
-/// What `all` runs: Box2D v3's benchmark scenes in its order, then `terrain`, the
-/// chain benchmark.
-const ALL_SCENES: [&str; 8] = [
+/// The scenes `all` steps: Box2D v3's benchmark scenes in its order, `terrain` (the
+/// chain benchmark) and `huge_pyramids` (a hundred thousand boxes). After them it times
+/// [`ALL_QUERIES`] and `character_move`.
+const ALL_SCENES: [&str; 9] = [
     "joint_grid",
     "large_pyramid",
     "many_pyramids",
@@ -34,18 +37,33 @@ const ALL_SCENES: [&str; 8] = [
     "spinner",
     "tumbler",
     "terrain",
+    "huge_pyramids",
 ];
+
+/// The scene queries `all` times.
+const ALL_QUERIES: [QueryKind; 4] = [
+    QueryKind::Raycast,
+    QueryKind::Overlap,
+    QueryKind::OverlapExact,
+    QueryKind::RaycastTumbling,
+];
+
+/// Runs per engine unless `--runs` says otherwise: a character's walk is short, and
+/// its per-step medians want more runs than a scene's.
+const RUNS: u32 = 3;
+const CHARACTER_RUNS: u32 = 9;
 
 #[derive(Parser, Debug)]
 #[command(about = "Time lockstep2d against rapier2d and Box2D v3 on the same scenes")]
 struct Args {
-    /// A named scene (`lockstep2d scenes` lists them), `all` for Box2D's benchmarks and
-    /// `terrain`, or
-    /// `raycast` / `overlap` / `overlap_exact` for 10,000 scene queries into a settled
-    /// large_pyramid, or `raycast_tumbling` for 100 rays after each of 100 steps of
-    /// tumbler.
+    /// A named scene (`lockstep2d scenes` lists them); `raycast` / `overlap` /
+    /// `overlap_exact` for 10,000 scene queries into a settled large_pyramid, or
+    /// `raycast_tumbling` for 100 rays after each of 100 steps of tumbler;
+    /// `character_move` for a character's walk through platformer against rapier2d's
+    /// character controller; or `all`: Box2D's benchmarks, `terrain`, `huge_pyramids`,
+    /// the four query benchmarks and `character_move`.
     scene: String,
-    /// Timed steps per run (default: the scene's own count).
+    /// Timed steps per run (default: the scene's own count; a character's walk: 600).
     #[arg(long)]
     steps: Option<u32>,
     /// Worker threads; each engine uses what it can, and the table says what it used.
@@ -54,9 +72,9 @@ struct Args {
     /// Engines to run, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "lockstep2d,rapier,box2d")]
     engines: Vec<String>,
-    /// Runs per engine, each on a fresh world.
-    #[arg(long, default_value_t = 3)]
-    runs: u32,
+    /// Runs per engine, each on a fresh world (default: 3; `character_move`: 9).
+    #[arg(long)]
+    runs: Option<u32>,
     /// One JSON object per scene per line instead of tables.
     #[arg(long)]
     json: bool,
@@ -79,31 +97,20 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if let Some(kind) = QueryKind::parse(&args.scene) {
-        return bench_queries(kind, &engines, &args);
-    }
-    let names: Vec<&str> = match args.scene.as_str() {
-        "all" => ALL_SCENES.to_vec(),
-        name => vec![name],
+    let benches = match args.scene.as_str() {
+        "all" => all_benches(),
+        name => vec![Bench::parse(name)],
     };
     let mut rows = Vec::new();
-    let mut unknown = 0;
-    for name in names {
-        let Some(def) = lockstep2d_scenes::named(name) else {
-            eprintln!("unknown scene: {name}");
-            unknown += 1;
-            continue;
-        };
-        let report = bench_scene(&def, &engines, &args);
-        if args.json {
-            match serde_json::to_string(&report.json()) {
-                Ok(line) => println!("{line}"),
-                Err(e) => eprintln!("{}: cannot write JSON: {e}", report.scene),
+    let mut failed = 0;
+    for bench in benches {
+        match bench.run(&engines, &args) {
+            Ok(bench_rows) => rows.extend(bench_rows),
+            Err(message) => {
+                eprintln!("{message}");
+                failed += 1;
             }
-        } else {
-            println!("{}", report.text());
         }
-        rows.extend(report.csv_rows(&machine::today()));
     }
     if args.save {
         match save(&rows) {
@@ -114,28 +121,90 @@ fn main() -> ExitCode {
             }
         }
     }
-    // A single unknown scene is a mistake; `all` goes on past scenes not written yet.
-    if args.scene != "all" && unknown > 0 {
+    if failed > 0 {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
     }
 }
 
-/// Times one kind of scene query in every engine and prints the table or JSON line.
-fn bench_queries(kind: QueryKind, engines: &[Engine], args: &Args) -> ExitCode {
-    match queries::bench(kind, engines, args.runs) {
-        Ok(report) if args.json => match serde_json::to_string(&report) {
-            Ok(line) => println!("{line}"),
-            Err(e) => eprintln!("{}: cannot write JSON: {e}", kind.name()),
-        },
-        Ok(report) => println!("{}", report.text(kind)),
-        Err(e) => {
-            eprintln!("{}: {e}", kind.name());
-            return ExitCode::FAILURE;
+/// One benchmark the command line can name.
+enum Bench {
+    /// Step a named scene.
+    Scene(String),
+    /// Time a batch of scene queries.
+    Queries(QueryKind),
+    /// Walk a character through `platformer`.
+    CharacterMove,
+}
+
+/// Everything `all` runs, in order.
+fn all_benches() -> Vec<Bench> {
+    let scenes = ALL_SCENES.iter().map(|&s| Bench::Scene(s.to_string()));
+    let queries = ALL_QUERIES.into_iter().map(Bench::Queries);
+    scenes
+        .chain(queries)
+        .chain([Bench::CharacterMove])
+        .collect()
+}
+
+impl Bench {
+    fn parse(name: &str) -> Bench {
+        if name == "character_move" {
+            Bench::CharacterMove
+        } else if let Some(kind) = QueryKind::parse(name) {
+            Bench::Queries(kind)
+        } else {
+            Bench::Scene(name.to_string())
         }
     }
-    ExitCode::SUCCESS
+
+    /// Runs it, prints its table or JSON line, and returns its rows for the results
+    /// file.
+    fn run(&self, engines: &[Engine], args: &Args) -> Result<Vec<String>, String> {
+        let date = machine::today();
+        match self {
+            Bench::Scene(name) => {
+                let def = lockstep2d_scenes::named(name)
+                    .ok_or_else(|| format!("unknown scene: {name}"))?;
+                let report = bench_scene(&def, engines, args);
+                print(args.json, &report.json(), || report.text(), name)?;
+                Ok(report.csv_rows(&date))
+            }
+            Bench::Queries(kind) => {
+                let runs = args.runs.unwrap_or(RUNS);
+                let report = queries::bench(*kind, engines, runs)
+                    .map_err(|e| format!("{}: {e}", kind.name()))?;
+                print(args.json, &report, || report.text(*kind), kind.name())?;
+                Ok(report.csv_rows(&date))
+            }
+            Bench::CharacterMove => {
+                let steps = args.steps.unwrap_or(character_move::STEPS);
+                let runs = args.runs.unwrap_or(CHARACTER_RUNS);
+                let report = character_move::bench(steps, runs)
+                    .map_err(|e| format!("character_move: {e}"))?;
+                println!("{}", report.text());
+                Ok(report.csv_rows(&date))
+            }
+        }
+    }
+}
+
+/// Prints `json` as one line with `--json`, else the text table.
+fn print(
+    as_json: bool,
+    json: &impl serde::Serialize,
+    text: impl FnOnce() -> String,
+    name: &str,
+) -> Result<(), String> {
+    if as_json {
+        let line =
+            serde_json::to_string(json).map_err(|e| format!("{name}: cannot write JSON: {e}"))?;
+        println!("{line}");
+    } else {
+        println!("{}", text());
+    }
+    Ok(())
 }
 
 /// Writes `rows` under [`CSV_HEADER`] to this machine's results file.
@@ -168,7 +237,7 @@ fn bench_scene(def: &lockstep2d_scenes::SceneDef, engines: &[Engine], args: &Arg
         .iter()
         .map(|&e| EngineRun::new(e, &settings))
         .collect();
-    for _ in 0..args.runs.max(1) {
+    for _ in 0..args.runs.unwrap_or(RUNS).max(1) {
         runs.retain_mut(|run| match run.time_one_run(def, &settings, steps) {
             Ok(()) => true,
             Err(e) => {

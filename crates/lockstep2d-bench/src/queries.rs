@@ -23,6 +23,7 @@ use lockstep2d_scenes::{Pcg32, SceneDef, named};
 use serde::Serialize;
 
 use crate::engine::{BenchWorld, Engine, QueryBox, QueryRay};
+use crate::report::{CsvRow, csv_row};
 use crate::settings::Settings;
 
 /// Queries in a batch.
@@ -322,6 +323,28 @@ fn result(engine: Engine, count: usize, run_ms: Vec<f64>) -> QueryResult {
 }
 
 impl QueryReport {
+    /// One row per engine under the results file's header: ms per batch of
+    /// [`BATCH`] queries, and as the figure the rays that hit or the shapes found.
+    pub fn csv_rows(&self, date: &str) -> Vec<String> {
+        self.engines
+            .iter()
+            .map(|r| {
+                csv_row(&CsvRow {
+                    bench: self.scene,
+                    engine: r.name,
+                    unit: "batch",
+                    count: self.queries,
+                    threads: 1,
+                    median_ms: r.ms_median,
+                    min_ms: r.ms_min,
+                    figure: r.count as f64,
+                    bytes_per_body: None,
+                    date,
+                })
+            })
+            .collect()
+    }
+
     /// A table like the step benchmark's.
     pub fn text(&self, kind: QueryKind) -> String {
         let mut out = format!(

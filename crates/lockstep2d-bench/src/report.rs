@@ -32,9 +32,56 @@ pub struct SceneReport {
     pub results: Vec<EngineResult>,
 }
 
-/// The header line of the results CSV.
+/// The header line of the results CSV. Each row times one engine on one benchmark in
+/// `unit`s: a scene's step, a batch of queries, a character's move. `count` is the units
+/// per run (steps, or queries in the batch, or moves), the times are ms per unit, and
+/// `figure` is what checks the engines did the same work: a scene's quality figure, the
+/// rays that hit or the shapes found, the metres a character ran across.
 pub const CSV_HEADER: &str =
-    "scene,engine,steps,threads,ms_per_step_median,ms_per_step_min,quality,bytes_per_body,date";
+    "bench,engine,unit,count,threads,median_ms,min_ms,figure,bytes_per_body,date";
+
+/// One row of the results CSV (see [`CSV_HEADER`]).
+pub struct CsvRow<'a> {
+    /// The scene or the query or mover benchmark.
+    pub bench: &'a str,
+    /// The engine's name.
+    pub engine: &'a str,
+    /// What is timed: `step`, `batch` or `move`.
+    pub unit: &'a str,
+    /// Units per run.
+    pub count: usize,
+    /// Threads the engine used.
+    pub threads: usize,
+    /// ms per unit, median over the runs.
+    pub median_ms: f64,
+    /// ms per unit, the fastest run.
+    pub min_ms: f64,
+    /// The figure that checks the work (see [`CSV_HEADER`]).
+    pub figure: f64,
+    /// Heap bytes per body, for scenes.
+    pub bytes_per_body: Option<f64>,
+    /// The day of the run.
+    pub date: &'a str,
+}
+
+/// `row` as a line under [`CSV_HEADER`]; a field that does not apply is left empty.
+pub fn csv_row(row: &CsvRow) -> String {
+    let bytes = row
+        .bytes_per_body
+        .map_or(String::new(), |b| format!("{b:.0}"));
+    format!(
+        "{},{},{},{},{},{:.6},{:.6},{:.4},{bytes},{}",
+        row.bench,
+        row.engine,
+        row.unit,
+        row.count,
+        row.threads,
+        row.median_ms,
+        row.min_ms,
+        row.figure,
+        row.date
+    )
+}
 
 impl SceneReport {
     fn median(&self, engine: Engine) -> Option<f64> {
@@ -117,17 +164,18 @@ impl SceneReport {
         self.results
             .iter()
             .map(|r| {
-                format!(
-                    "{},{},{},{},{:.4},{:.4},{:.4},{:.0},{date}",
-                    self.scene,
-                    r.run.engine.name(),
-                    self.steps,
-                    r.run.threads,
-                    r.run.median_ms(),
-                    r.run.min_ms(),
-                    r.quality,
-                    r.run.bytes_per_body,
-                )
+                csv_row(&CsvRow {
+                    bench: &self.scene,
+                    engine: r.run.engine.name(),
+                    unit: "step",
+                    count: self.steps as usize,
+                    threads: r.run.threads,
+                    median_ms: r.run.median_ms(),
+                    min_ms: r.run.min_ms(),
+                    figure: r.quality,
+                    bytes_per_body: Some(r.run.bytes_per_body),
+                    date,
+                })
             })
             .collect()
     }
@@ -162,4 +210,30 @@ struct EngineJson {
 struct Ratios {
     rapier: Option<f64>,
     box2d: Option<f64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_row_has_a_field_for_each_column_even_when_one_is_empty() {
+        let row = csv_row(&CsvRow {
+            bench: "raycast",
+            engine: "box2d",
+            unit: "batch",
+            count: 10_000,
+            threads: 1,
+            median_ms: 8.25,
+            min_ms: 8.0,
+            figure: 5444.0,
+            bytes_per_body: None,
+            date: "2026-11-26",
+        });
+        assert_eq!(
+            row,
+            "raycast,box2d,batch,10000,1,8.250000,8.000000,5444.0000,,2026-11-26"
+        );
+        assert_eq!(row.split(',').count(), CSV_HEADER.split(',').count());
+    }
 }

@@ -50,6 +50,7 @@ fn names_are_listed_in_order_and_each_defines_its_scene() {
             "spinner",
             "tumbler",
             "terrain",
+            "huge_pyramids",
         ]
     );
     for &name in names() {
@@ -105,6 +106,7 @@ fn every_scene_builds_with_the_bodies_and_joints_of_its_source() {
         ("spinner", 2 + 2 * 3038, 1),
         ("tumbler", 2 + 45 * 45, 1),
         ("terrain", 1 + 300, 0),
+        ("huge_pyramids", 1 + 43 * 43 * 55, 0),
     ];
     assert_eq!(expected.len(), names().len());
     for (name, bodies, joints) in expected {

@@ -48,6 +48,17 @@ pub fn many_pyramids() -> SceneDef {
     many_pyramids_sized(20, 20)
 }
 
+/// `many_pyramids` grown to 43 rows of 43 pyramids: 101,695 boxes, for measuring the
+/// engines at a hundred thousand bodies. A step takes a hundred milliseconds or more, so
+/// it runs 100 steps by default.
+pub fn huge_pyramids() -> SceneDef {
+    SceneDef {
+        name: "huge_pyramids".to_string(),
+        steps: 100,
+        ..many_pyramids_sized(43, 43)
+    }
+}
+
 /// `many_pyramids` with `rows` rows of `columns` pyramids: for measuring how the step's
 /// cost grows with the number of bodies.
 pub fn many_pyramids_sized(rows: usize, columns: usize) -> SceneDef {

@@ -19,9 +19,9 @@ use crate::def::{BodyJson, SceneDef, ShapeJson};
 /// v3 and Solver2D, from single stacks to whole structures; the joint samples; Box2D's
 /// determinism scene; a scene of sensors and one to cast rays into; a platformer's level
 /// of chains, one-way ledges and a conveyor, and a level for a character mover; then
-/// Box2D v3's benchmarks, the big ones; and last the chain benchmark, two kilometres of
-/// hills.
-const NAMES: [&str; 36] = [
+/// Box2D v3's benchmarks, the big ones; the chain benchmark, two kilometres of hills; and
+/// last Box2D's `many_pyramids` grown to a hundred thousand boxes.
+const NAMES: [&str; 37] = [
     "single_box",
     "simple_pendulum",
     "varying_friction",
@@ -58,13 +58,15 @@ const NAMES: [&str; 36] = [
     "spinner",
     "tumbler",
     "terrain",
+    "huge_pyramids",
 ];
 
 /// The named scenes: Box2D-Lite's demos in its order; then the robustness and
 /// stacking samples of Box2D v3 and Solver2D, from single stacks to whole structures;
 /// the joint samples; Box2D's determinism scene; a scene of sensors and one to cast rays
 /// into; a platformer's level and a level for a character mover; then Box2D v3's
-/// benchmarks; and last the chain benchmark, two kilometres of hills.
+/// benchmarks; the chain benchmark, two kilometres of hills; and last `many_pyramids`
+/// grown to a hundred thousand boxes.
 pub fn names() -> &'static [&'static str] {
     &NAMES
 }
@@ -108,6 +110,7 @@ pub fn named(name: &str) -> Option<SceneDef> {
         "spinner" => benchmarks::spinner,
         "tumbler" => benchmarks::tumbler,
         "terrain" => terrain::terrain,
+        "huge_pyramids" => benchmarks::huge_pyramids,
         _ => return None,
     };
     Some(define())

@@ -1,8 +1,6 @@
-//! One character's move in lockstep2d against rapier2d's `KinematicCharacterController`:
-//! the same capsule on the same scripted walk through the `platformer` level.
-//!
-//! `cargo run --release -p lockstep2d-bench --example character_move [-- --steps N
-//! --runs R]`
+//! `character_move`: one character's move in lockstep2d against rapier2d's
+//! `KinematicCharacterController`, the same capsule on the same scripted walk through the
+//! `platformer` level.
 //!
 //! The level is `platformer` without its dynamic player (the character stands where the
 //! player stood, in its place) and without what rapier has no counterpart for, in both
@@ -33,13 +31,14 @@ use std::f32::consts::FRAC_PI_4;
 use std::time::{Duration, Instant};
 
 use lockstep2d::{Capsule, CharacterDef, CharacterSettings, Geometry, Vec2};
-use lockstep2d_bench::convert_rapier::RapierWorld;
-use lockstep2d_bench::example_args::ExampleArgs;
-use lockstep2d_bench::lockstep::LockstepWorld;
-use lockstep2d_bench::settings::Settings;
 use lockstep2d_scenes::{SceneDef, ShapeJson};
 use rapier2d::control::{CharacterAutostep, CharacterLength, KinematicCharacterController};
 use rapier2d::prelude::{ColliderBuilder, QueryFilter, RigidBodyBuilder, Vector};
+
+use crate::convert_rapier::RapierWorld;
+use crate::lockstep::LockstepWorld;
+use crate::report::{CsvRow, csv_row};
+use crate::settings::Settings;
 
 /// The capsule: radius and the distance of each centre from the origin (m).
 const RADIUS: f32 = 0.3;
@@ -59,16 +58,26 @@ const JUMP_EVERY: u32 = 45;
 /// up to its push force (1,000 N by default).
 const RAPIER_MASS: f32 = 80.0;
 
-fn main() -> Result<(), String> {
-    let args = ExampleArgs::from_env();
-    let steps = args.number("--steps", 600)?.max(2);
-    let runs = args.number("--runs", 9)?.max(1);
+/// Moves per run unless asked otherwise: ten seconds at 60 Hz.
+pub const STEPS: u32 = 600;
+
+/// Both engines' walks, run by run.
+pub struct CharacterReport {
+    steps: u32,
+    dt: f32,
+    ours: Vec<Walk>,
+    theirs: Vec<Walk>,
+}
+
+/// Walks the character `runs` times in each engine, `steps` moves each.
+pub fn bench(steps: u32, runs: u32) -> Result<CharacterReport, String> {
+    let steps = steps.max(2);
     let (def, start) = level()?;
     let settings = Settings::for_scene(&def, 1);
     let mut ours = Vec::new();
     let mut theirs = Vec::new();
     // The engines take turns, and turns about who goes first.
-    for run in 0..runs {
+    for run in 0..runs.max(1) {
         if run % 2 == 0 {
             ours.push(walk_lockstep(&def, &settings, start, steps)?);
             theirs.push(walk_rapier(&def, &settings, start, steps)?);
@@ -77,8 +86,12 @@ fn main() -> Result<(), String> {
             ours.push(walk_lockstep(&def, &settings, start, steps)?);
         }
     }
-    report(&def, &settings, steps, &ours, &theirs);
-    Ok(())
+    Ok(CharacterReport {
+        steps,
+        dt: settings.dt,
+        ours,
+        theirs,
+    })
 }
 
 /// `platformer` as both engines can hold it (see the module docs), and where its player
@@ -361,80 +374,119 @@ fn median(mut values: Vec<f64>) -> f64 {
 
 /// Each step's median over the runs of `time`, averaged over the steps (µs).
 fn per_move(walks: &[Walk], time: impl Fn(&Walk, usize) -> f64) -> f64 {
-    per_move_where(walks, time, |_| true).0
+    per_move_where(walks, time, |_| true, median).0
 }
 
-/// `per_move` over the steps `which` picks, and how many it picked.
+/// Over the steps `which` picks: each step's `over_runs` of `time` over the runs,
+/// averaged over the steps (µs); and how many steps it picked.
 fn per_move_where(
     walks: &[Walk],
     time: impl Fn(&Walk, usize) -> f64,
     which: impl Fn(usize) -> bool,
+    over_runs: fn(Vec<f64>) -> f64,
 ) -> (f64, usize) {
     let steps = walks[0].moves.len();
-    let medians: Vec<f64> = (0..steps)
+    let per_step: Vec<f64> = (0..steps)
         .filter(|&k| which(k))
-        .map(|k| median(walks.iter().map(|w| time(w, k)).collect()))
+        .map(|k| over_runs(walks.iter().map(|w| time(w, k)).collect()))
         .collect();
-    (mean(&medians), medians.len())
+    (mean(&per_step), per_step.len())
 }
 
-fn report(def: &SceneDef, settings: &Settings, steps: u32, ours: &[Walk], theirs: &[Walk]) {
-    let runs = ours.len();
-    let hz = 1.0 / settings.dt;
-    println!(
-        "{}: one character, {steps} steps at {hz:.0} Hz, {runs} runs, 1 thread",
-        def.name()
-    );
-    println!("  µs per move: each step's median over the runs, averaged over the steps");
-    println!(
-        "  {:<40} {:>10} {:>9} {:>7}",
-        "", "lockstep2d", "rapier2d", "ratio"
-    );
-    let row = |name: &str, l: &dyn Fn(&Walk, usize) -> f64, r: &dyn Fn(&Walk, usize) -> f64| {
-        let (a, b) = (per_move(ours, l), per_move(theirs, r));
-        let ratio = a / b;
-        println!("  {name:<40} {a:>10.2} {b:>9.2} {ratio:>7.2}");
-    };
-    row(
-        "move (stage / query view + move_shape)",
-        &|w, k| w.moves[k],
-        &|w, k| w.moves[k],
-    );
-    row(
-        "move and pushes (stage / + impulses)",
-        &|w, k| w.moves[k],
-        &|w, k| w.moves[k] + w.pushes[k],
-    );
-    row("whole step", &|w, k| w.steps[k], &|w, k| w.steps[k]);
-    for (name, standing) in [
-        ("move starting on the ground", true),
-        ("move starting in the air", false),
-    ] {
-        let split = |walks: &[Walk]| {
-            let from = |k: usize| walks[0].standing[k] == standing;
-            per_move_where(walks, |w, k| w.moves[k], from)
-        };
-        let ((a, n), (b, m)) = (split(ours), split(theirs));
-        println!("    {name:<38} {a:>10.2} {b:>9.2}   ({n} and {m} of them)");
-    }
-    let asked = RUN_SPEED * steps as f32 * settings.dt;
-    println!("  the walk ({asked:.1} m of running asked for):");
-    for (name, walks) in [("lockstep2d", ours), ("rapier2d", theirs)] {
-        let walk = &walks[0];
-        let same = walks.iter().all(|w| w.same_path(walk));
-        println!(
-            "    {name:<10} {:.2} m across, grounded after {} of {steps} moves, {} jumps, \
-             ends at ({:.2}, {:.2}); {}",
-            walk.across,
-            walk.grounded,
-            walk.jumps,
-            walk.end.x,
-            walk.end.y,
-            if same {
-                "the same in every run"
-            } else {
-                "NOT the same in every run: the per-step medians mix different walks"
-            }
+fn least(values: Vec<f64>) -> f64 {
+    values.into_iter().fold(f64::INFINITY, f64::min)
+}
+
+impl CharacterReport {
+    /// The table: µs per move and per step in each engine, then each walk.
+    pub fn text(&self) -> String {
+        let (ours, theirs, steps) = (&self.ours, &self.theirs, self.steps);
+        let mut out = format!(
+            "character_move: one character, {steps} steps at {:.0} Hz, {} runs, 1 thread\n",
+            1.0 / self.dt,
+            ours.len()
         );
+        out += "  µs per move: each step's median over the runs, averaged over the steps\n";
+        out += &format!(
+            "  {:<40} {:>10} {:>9} {:>7}\n",
+            "", "lockstep2d", "rapier2d", "ratio"
+        );
+        let row = |name: &str, l: &dyn Fn(&Walk, usize) -> f64, r: &dyn Fn(&Walk, usize) -> f64| {
+            let (a, b) = (per_move(ours, l), per_move(theirs, r));
+            format!("  {name:<40} {a:>10.2} {b:>9.2} {:>7.2}\n", a / b)
+        };
+        out += &row(
+            "move (stage / query view + move_shape)",
+            &|w, k| w.moves[k],
+            &|w, k| w.moves[k],
+        );
+        out += &row(
+            "move and pushes (stage / + impulses)",
+            &|w, k| w.moves[k],
+            &|w, k| w.moves[k] + w.pushes[k],
+        );
+        out += &row("whole step", &|w, k| w.steps[k], &|w, k| w.steps[k]);
+        for (name, standing) in [
+            ("move starting on the ground", true),
+            ("move starting in the air", false),
+        ] {
+            let split = |walks: &[Walk]| {
+                let from = |k: usize| walks[0].standing[k] == standing;
+                per_move_where(walks, |w, k| w.moves[k], from, median)
+            };
+            let ((a, n), (b, m)) = (split(ours), split(theirs));
+            out += &format!("    {name:<38} {a:>10.2} {b:>9.2}   ({n} and {m} of them)\n");
+        }
+        let asked = RUN_SPEED * steps as f32 * self.dt;
+        out += &format!("  the walk ({asked:.1} m of running asked for):\n");
+        for (name, walks) in [("lockstep2d", ours), ("rapier2d", theirs)] {
+            out += &format!("    {name:<10} {}\n", describe(walks, steps));
+        }
+        out
     }
+
+    /// One row per engine under the results file's header: the move's time (ms per
+    /// move, each step's median and least over the runs, averaged over the steps), and
+    /// as its figure the metres the character ran across.
+    pub fn csv_rows(&self, date: &str) -> Vec<String> {
+        [("lockstep2d", &self.ours), ("rapier", &self.theirs)]
+            .into_iter()
+            .map(|(name, walks)| {
+                let time =
+                    |over_runs| per_move_where(walks, |w, k| w.moves[k], |_| true, over_runs).0;
+                csv_row(&CsvRow {
+                    bench: "character_move",
+                    engine: name,
+                    unit: "move",
+                    count: self.steps as usize,
+                    threads: 1,
+                    median_ms: 1e-3 * time(median),
+                    min_ms: 1e-3 * time(least),
+                    figure: f64::from(walks[0].across),
+                    bytes_per_body: None,
+                    date,
+                })
+            })
+            .collect()
+    }
+}
+
+/// The first walk's distance, moves standing, jumps and end, and whether every run
+/// walked the same.
+fn describe(walks: &[Walk], steps: u32) -> String {
+    let walk = &walks[0];
+    let same = walks.iter().all(|w| w.same_path(walk));
+    format!(
+        "{:.2} m across, grounded after {} of {steps} moves, {} jumps, ends at ({:.2}, {:.2}); {}",
+        walk.across,
+        walk.grounded,
+        walk.jumps,
+        walk.end.x,
+        walk.end.y,
+        if same {
+            "the same in every run"
+        } else {
+            "NOT the same in every run: the per-step medians mix different walks"
+        }
+    )
 }
