@@ -85,6 +85,11 @@ impl AxisOptions {
             .map(|s| Softness::new(s.hertz, s.damping_ratio, h));
     }
 
+    /// The spring's softness for this step, if it pulls (see `prepare`).
+    pub fn spring_softness(&self) -> Option<Softness> {
+        self.spring_softness
+    }
+
     /// No spring, motor or limit: nothing to solve (and no coordinate to measure). A
     /// spring of 0 Hz does not count: it never pulls.
     pub fn has_no_options(&self) -> bool {

@@ -27,15 +27,18 @@ pub use revolute::RevoluteJointDef;
 pub use weld::WeldJointDef;
 pub use wheel::WheelJointDef;
 
+pub(crate) use axis::AxisImpulses;
+#[cfg(test)]
+pub(crate) use axis::AxisOptions;
+pub(crate) use frame::JointFrame;
 pub(crate) use revolute::{RevoluteConstraint, RevoluteJoint};
 
 use crate::body::Body;
 use crate::error::Result;
 use crate::id::BodyId;
 use crate::math::Vec2;
-use crate::solver::{BodyState, Softness};
+use crate::solver::{AxisSource, BodyState, Softness};
 use distance::DistanceJoint;
-use frame::JointFrame;
 use motor::MotorJoint;
 use mouse::MouseJoint;
 use prismatic::PrismaticJoint;
@@ -279,19 +282,30 @@ impl Joint {
         }
     }
 
-    /// The joint as a bare pin (a revolute joint with no limit, motor or spring), which
-    /// the soft step solves eight at a time (`solver/wide_pin.rs`).
-    pub fn bare_pin(&self) -> Option<&RevoluteJoint> {
+    /// The joint as a revolute joint, which the soft step solves eight at a time
+    /// (`solver/wide_revolute.rs`).
+    pub fn revolute(&self) -> Option<&RevoluteJoint> {
         match &self.kind {
-            JointState::Revolute(j) if j.axis.has_no_options() => Some(j),
+            JointState::Revolute(j) => Some(j),
             _ => None,
         }
     }
 
-    /// Keeps a bare pin's accumulated impulse after a step, for the next warm start.
-    pub fn set_pin_impulse(&mut self, impulse: Vec2) {
+    /// A revolute joint's spring, motor and limits as the lane solve takes them, after
+    /// `prepare_soft`; `None` for a bare pin or another kind of joint.
+    pub fn revolute_axis(&self, h: f32) -> Option<AxisSource> {
+        match &self.kind {
+            JointState::Revolute(j) => j.axis_source(&self.frame, h),
+            _ => None,
+        }
+    }
+
+    /// Keeps a revolute joint's accumulated impulses after a step, for the next warm
+    /// start: the pin's, and its options'.
+    pub fn set_revolute_impulses(&mut self, impulse: Vec2, axial: AxisImpulses) {
         if let JointState::Revolute(j) = &mut self.kind {
             j.impulse = impulse;
+            j.axial = axial;
         }
     }
 

@@ -11,7 +11,7 @@ use super::axis::AxisPass;
 use super::frame::{JointFrame, soft_point_impulse};
 use super::revolute::RevoluteJoint;
 use crate::math::Vec2;
-use crate::solver::BodyState;
+use crate::solver::{AxisSource, BodyState};
 
 impl RevoluteJoint {
     pub fn prepare_soft(&mut self, frame: &mut JointFrame, h: f32, warm_starting: bool) {
@@ -27,8 +27,26 @@ impl RevoluteJoint {
         frame.apply(states, frame.arms(states), self.impulse, self.axial.total());
     }
 
+    /// The spring, motor and limits as the lane solve takes them (`solver/wide_axis.rs`),
+    /// after `prepare_soft`; `None` for a bare pin.
+    pub fn axis_source(&self, frame: &JointFrame, h: f32) -> Option<AxisSource> {
+        let axis = &self.axis;
+        if axis.has_no_options() {
+            return None;
+        }
+        Some(AxisSource {
+            angle: frame.relative_angle,
+            mass: frame.angular_mass(),
+            spring: axis.spring_softness().map(|s| (axis.rest, s)),
+            motor: axis.motor.map(|m| (m.speed, m.max_force * h)),
+            limit: axis.limit,
+            impulses: self.axial,
+        })
+    }
+
+    /// The scalar form of one pass; the soft step solves revolute joints eight at a
+    /// time (`solver/wide_revolute.rs`), and the tests compare the two.
     pub fn solve(&mut self, frame: &JointFrame, states: &mut [BodyState], pass: &SoftPass) {
-        // Bare pins (no options) are solved eight at a time in `solver/wide_pin.rs`.
         self.solve_axis(frame, states, pass);
         self.solve_pin(frame, states, pass.use_bias);
     }

@@ -1,5 +1,5 @@
 //! Constraints of the soft step, coloured and packed eight to a bundle: the contacts
-//! (`wide_contact.rs`) and the bare revolute pins (`wide_pin.rs`) each fill one
+//! (`wide_contact.rs`) and the revolute joints (`wide_revolute.rs`) each fill one
 //! `Bundles`.
 //!
 //! Each colour's constraints fill bundles in the order they are offered (memory order);

@@ -1,10 +1,10 @@
 //! The soft step's stages, split among worker threads that run the same sequence of
 //! them in lockstep (the sequence is `soft.rs`'s substep loop).
 //!
-//! Each stage (integrate velocities, one colour of one pass over the pins or the
-//! contacts, integrate positions, the other joints) is split the same way every time:
-//! worker w of n takes the w-th of n equal blocks (`share`) of the bodies or of the
-//! colour's bundles; the joints that are not bare pins and the overflow colours go to
+//! Each stage (integrate velocities, one colour of one pass over the revolute joints or
+//! the contacts, integrate positions, the other joints) is split the same way every
+//! time: worker w of n takes the w-th of n equal blocks (`share`) of the bodies or of
+//! the colour's bundles; the joints that are not revolute and the overflow colours go to
 //! worker 0 alone. A spinning barrier ends every stage. Handing each colour to
 //! rayon instead cost more than it saved: a sleeping thread takes longer to wake than a
 //! colour takes to solve, so a second thread made the step slower.
@@ -27,7 +27,7 @@ use super::softness::Softness;
 use super::step_constraints::StepConstraints;
 use super::wide_contact::{ContactPass, WideContact};
 use super::wide_drift::drift_bodies;
-use super::wide_pin::{PinPass, WidePin};
+use super::wide_revolute::{RevolutePass, WideRevolute};
 use crate::id::Slots;
 use crate::joint::{Joint, SoftPass};
 
@@ -101,7 +101,7 @@ struct Colored<'a, B> {
 pub(crate) struct Crew<'a> {
     states: SharedStates<'a>,
     contacts: Colored<'a, WideContact>,
-    pins: Colored<'a, WidePin>,
+    revolutes: Colored<'a, WideRevolute>,
     scalar_joints: &'a [u32],
     kicks: &'a [Kick],
     movers: &'a [u32],
@@ -119,16 +119,16 @@ impl<'a> Crew<'a> {
         workers: usize,
     ) -> Crew<'a> {
         let (contacts, contact_starts) = constraints.contacts.parts();
-        let (pins, pin_starts) = constraints.pins.parts();
+        let (revolutes, revolute_starts) = constraints.revolutes.parts();
         Crew {
             states: Shared::new(states),
             contacts: Colored {
                 bundles: Shared::new(contacts),
                 starts: contact_starts,
             },
-            pins: Colored {
-                bundles: Shared::new(pins),
-                starts: pin_starts,
+            revolutes: Colored {
+                bundles: Shared::new(revolutes),
+                starts: revolute_starts,
             },
             scalar_joints: &constraints.scalar_joints,
             kicks: &dense.kicks,
@@ -153,14 +153,15 @@ impl<'a> Crew<'a> {
     }
 
     /// The impulses the constraints ended the last substep (or step) with, applied
-    /// again: joints, pins, contacts. Worker 0 holds the joints.
+    /// again: the other joints, the revolute joints, contacts. Worker 0 holds the other
+    /// joints.
     pub fn warm_start(&self, worker: usize, joints: &mut Option<&mut Slots<Joint>>) {
         self.scalar_joints(joints, |j, s| j.warm_start(s));
-        self.pins(worker, PinPass::WarmStart);
+        self.revolutes(worker, RevolutePass::WarmStart);
         self.contacts(worker, ContactPass::WarmStart);
     }
 
-    /// One pass over the joints, pins and contacts. With `use_bias` they push overlaps
+    /// One pass over the joints and contacts. With `use_bias` they push overlaps
     /// and joint errors apart (softly); without it (relaxing) they only hold the
     /// velocities, taking back the speed the push added.
     pub fn solve(&self, worker: usize, joints: &mut Option<&mut Slots<Joint>>, use_bias: bool) {
@@ -171,7 +172,11 @@ impl<'a> Crew<'a> {
             use_bias,
         };
         self.scalar_joints(joints, |j, s| j.solve(s, &pass));
-        self.pins(worker, PinPass::Solve(use_bias.then_some(p.joint_softness)));
+        let revolute_pass = RevolutePass::Solve {
+            softness: use_bias.then_some(p.joint_softness),
+            inv_h: pass.inv_h,
+        };
+        self.revolutes(worker, revolute_pass);
         let contact_pass = ContactPass::Solve {
             inv_h: 1.0 / p.h,
             max_push: p.max_push,
@@ -206,7 +211,7 @@ impl<'a> Crew<'a> {
         unsafe { &mut self.states.slice_mut(i..i + 1)[0] }
     }
 
-    /// Runs `f` on every joint that is not a bare pin, in slot order, on worker 0 (the
+    /// Runs `f` on every joint that is not revolute, in slot order, on worker 0 (the
     /// one holding them).
     fn scalar_joints(
         &self,
@@ -229,8 +234,8 @@ impl<'a> Crew<'a> {
         self.barrier.wait();
     }
 
-    fn pins(&self, worker: usize, pass: PinPass) {
-        self.colors(worker, &self.pins, |bundles| {
+    fn revolutes(&self, worker: usize, pass: RevolutePass) {
+        self.colors(worker, &self.revolutes, |bundles| {
             run_bundles(bundles, &self.states, pass)
         });
     }

@@ -82,7 +82,22 @@ impl F8 {
     pub fn differs(self, o: F8) -> M8 {
         compare(self, o, |a, b| a != b)
     }
+
+    /// The magnitude per lane: the sign bit cleared.
+    #[inline(always)]
+    pub fn abs(self) -> F8 {
+        zip(self, self, |a, _| f32::from_bits(a.to_bits() & !SIGN))
+    }
+
+    /// Set where the sign bit is (−0 included).
+    #[inline(always)]
+    pub fn sign_negative(self) -> M8 {
+        compare(self, self, |a, _| a.to_bits() & SIGN != 0)
+    }
 }
+
+/// An `f32`'s sign bit.
+const SIGN: u32 = 1 << 31;
 
 impl M8 {
     /// Lane `i` set where `f(i)`.
@@ -99,6 +114,11 @@ impl M8 {
             *o = f32::from_bits((a.0[i].to_bits() & m) | (b.0[i].to_bits() & !m));
         }
         F8(out)
+    }
+
+    /// Sets or clears lane `lane`.
+    pub fn set(&mut self, lane: usize, on: bool) {
+        self.0[lane] = if on { u32::MAX } else { 0 };
     }
 
     #[inline(always)]

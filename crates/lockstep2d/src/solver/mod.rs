@@ -17,6 +17,7 @@ mod crew;
 mod dense_bodies;
 mod dispatch;
 mod integrate;
+mod lane_angle;
 mod lane_bodies;
 mod lanes;
 mod pgs;
@@ -27,9 +28,10 @@ mod shared_states;
 mod soft;
 mod softness;
 mod step_constraints;
+mod wide_axis;
 mod wide_contact;
 mod wide_drift;
-mod wide_pin;
+mod wide_revolute;
 
 pub(crate) use body_state::BodyState;
 use pgs::Pgs;
@@ -37,6 +39,7 @@ pub use profile::SolveProfile;
 pub(crate) use run::Solver;
 use soft::SoftStep;
 pub(crate) use softness::Softness;
+pub(crate) use wide_axis::AxisSource;
 
 use crate::error::{Error, Result, check_finite, check_non_negative};
 use crate::math::{Vec2, cross};

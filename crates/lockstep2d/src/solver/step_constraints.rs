@@ -1,5 +1,5 @@
-//! What one soft step solves, prepared at its start: the touching contacts and the bare
-//! revolute pins in coloured bundles of eight, and every other joint in slot order.
+//! What one soft step solves, prepared at its start: the touching contacts and the
+//! revolute joints in coloured bundles of eight, and every other joint in slot order.
 
 use super::bundles::{Bundles, Candidate, prefetch};
 use super::dense_bodies::BodyInfo;
@@ -8,7 +8,7 @@ use super::share::share;
 use super::shared_states::Shared;
 use super::softness::Softness;
 use super::wide_contact::{LaneSource, WideContact};
-use super::wide_pin::{PinSource, WidePin};
+use super::wide_revolute::{RevoluteSource, WideRevolute};
 use crate::body::Body;
 use crate::contact::ContactSet;
 use crate::id::Slots;
@@ -28,8 +28,8 @@ pub(crate) struct PrepareSettings {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct StepConstraints {
     pub contacts: Bundles<WideContact>,
-    pub pins: Bundles<WidePin>,
-    /// The slots of the active joints that are not bare pins, solved one by one.
+    pub revolutes: Bundles<WideRevolute>,
+    /// The slots of the active joints that are not revolute, solved one by one.
     pub scalar_joints: Vec<u32>,
 }
 
@@ -47,7 +47,7 @@ impl StepConstraints {
     ) {
         self.build_contacts(contacts, info, settings, parallel);
         self.prepare_joints(bodies, joints, settings);
-        self.build_pins(bodies, info, joints, settings.warm_starting);
+        self.build_revolutes(bodies, info, joints, settings);
     }
 
     fn build_contacts(
@@ -88,7 +88,9 @@ impl StepConstraints {
             .build(candidates, info.len(), (&empty, push, ahead), parallel);
     }
 
-    /// Marks the joints the step solves, and prepares those solved one by one.
+    /// Marks the joints the step solves, and prepares those solved one by one and the
+    /// revolute joints with options (a bare pin needs only its arms, made as it is
+    /// pushed).
     fn prepare_joints(
         &mut self,
         bodies: &Slots<Body>,
@@ -99,51 +101,55 @@ impl StepConstraints {
         for (slot, joint) in joints.iter_mut() {
             let (a, b) = (body(bodies, joint.body_a), body(bodies, joint.body_b));
             joint.active = (a.is_simulated() || b.is_simulated()) && a.enabled && b.enabled;
-            if joint.active && joint.bare_pin().is_none() {
-                let (h, warm) = (settings.h, settings.warm_starting);
-                joint.prepare_soft(a, b, settings.joint_softness, h, warm);
+            if !joint.active || joint.revolute().is_some_and(|j| j.axis.has_no_options()) {
+                continue;
+            }
+            let (h, warm) = (settings.h, settings.warm_starting);
+            joint.prepare_soft(a, b, settings.joint_softness, h, warm);
+            if joint.revolute().is_none() {
                 self.scalar_joints.push(slot);
             }
         }
     }
 
-    fn build_pins(
+    fn build_revolutes(
         &mut self,
         bodies: &Slots<Body>,
         info: &[BodyInfo],
         joints: &Slots<Joint>,
-        warm_starting: bool,
+        settings: &PrepareSettings,
     ) {
         let moving = |i: u32| info[i as usize].simulated.then_some(i);
         let candidates = joints
             .iter()
-            .filter(|(_, j)| j.active && j.bare_pin().is_some())
+            .filter(|(_, j)| j.active && j.revolute().is_some())
             .map(|(slot, j)| Candidate {
                 index: slot,
                 a: moving(j.body_a),
                 b: moving(j.body_b),
             });
-        let push = |bundle: &mut WidePin, slot: u32| {
+        let push = |bundle: &mut WideRevolute, slot: u32| {
             let joint = joints.get(slot).expect("coloured joints are live");
-            let pin = joint.bare_pin().expect("only bare pins are coloured");
+            let revolute = joint.revolute().expect("only revolute joints are coloured");
             let (a, b) = (body(bodies, joint.body_a), body(bodies, joint.body_b));
-            bundle.push(&PinSource {
+            let axis = joint.revolute_axis(settings.h);
+            // With options, `prepare_soft` has already cleared the impulses when not
+            // warm starting.
+            let warm = settings.warm_starting || axis.is_some();
+            bundle.push(&RevoluteSource {
                 joint: slot,
                 body_a: joint.body_a,
                 body_b: joint.body_b,
                 bodies: (&info[joint.body_a as usize], &info[joint.body_b as usize]),
-                r_a: a.xf.q.rotate(pin.local_anchor_a - a.local_center),
-                r_b: b.xf.q.rotate(pin.local_anchor_b - b.local_center),
+                r_a: a.xf.q.rotate(revolute.local_anchor_a - a.local_center),
+                r_b: b.xf.q.rotate(revolute.local_anchor_b - b.local_center),
                 delta_center: b.center - a.center,
-                impulse: if warm_starting {
-                    pin.impulse
-                } else {
-                    Vec2::ZERO
-                },
+                impulse: if warm { revolute.impulse } else { Vec2::ZERO },
+                axis,
             });
         };
-        let empty = WidePin::empty(info.len() as u32);
-        self.pins
+        let empty = WideRevolute::empty(info.len() as u32);
+        self.revolutes
             .build(candidates, info.len(), (&empty, push, |_| ()), false);
     }
 
@@ -175,10 +181,10 @@ impl StepConstraints {
         if !cfg!(feature = "threads") || !parallel {
             store_run(bundles);
         }
-        for bundle in self.pins.as_slice() {
-            for (slot, impulse) in bundle.impulses() {
+        for bundle in self.revolutes.as_slice() {
+            for (slot, impulse, axial) in bundle.impulses() {
                 if let Some(joint) = joints.get_mut(slot) {
-                    joint.set_pin_impulse(impulse);
+                    joint.set_revolute_impulses(impulse, axial);
                 }
             }
         }
