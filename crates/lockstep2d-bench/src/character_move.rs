@@ -39,6 +39,7 @@ use crate::convert_rapier::RapierWorld;
 use crate::lockstep::LockstepWorld;
 use crate::report::{CsvRow, csv_row};
 use crate::settings::Settings;
+use crate::timing::median;
 
 /// The capsule: radius and the distance of each centre from the origin (m).
 const RADIUS: f32 = 0.3;
@@ -360,16 +361,6 @@ fn walk_rapier(
 
 fn mean(values: &[f64]) -> f64 {
     values.iter().sum::<f64>() / values.len().max(1) as f64
-}
-
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    if n % 2 == 1 {
-        values[n / 2]
-    } else {
-        0.5 * (values[n / 2 - 1] + values[n / 2])
-    }
 }
 
 /// Each step's median over the runs of `time`, averaged over the steps (µs).

@@ -25,6 +25,7 @@ use serde::Serialize;
 use crate::engine::{BenchWorld, Engine, QueryBox, QueryRay};
 use crate::report::{CsvRow, csv_row};
 use crate::settings::Settings;
+use crate::timing::median;
 
 /// Queries in a batch.
 pub const BATCH: usize = 10_000;
@@ -305,18 +306,10 @@ impl Trial {
 }
 
 fn result(engine: Engine, count: usize, run_ms: Vec<f64>) -> QueryResult {
-    let mut sorted = run_ms.clone();
-    sorted.sort_by(f64::total_cmp);
-    let n = sorted.len();
-    let ms_median = if n % 2 == 1 {
-        sorted[n / 2]
-    } else {
-        0.5 * (sorted[n / 2 - 1] + sorted[n / 2])
-    };
     QueryResult {
         name: engine.name(),
-        ms_min: sorted[0],
-        ms_median,
+        ms_min: run_ms.iter().copied().fold(f64::INFINITY, f64::min),
+        ms_median: median(run_ms.clone()),
         run_ms,
         count,
     }

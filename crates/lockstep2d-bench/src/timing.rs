@@ -30,14 +30,7 @@ pub struct EngineRun {
 impl EngineRun {
     /// The median of the runs' ms per step.
     pub fn median_ms(&self) -> f64 {
-        let mut sorted = self.run_ms.clone();
-        sorted.sort_by(f64::total_cmp);
-        let n = sorted.len();
-        if n % 2 == 1 {
-            sorted[n / 2]
-        } else {
-            0.5 * (sorted[n / 2 - 1] + sorted[n / 2])
-        }
+        median(self.run_ms.clone())
     }
 
     /// The fastest run's ms per step.
@@ -80,6 +73,17 @@ impl EngineRun {
             .push(start.elapsed().as_secs_f64() * 1e3 / f64::from(steps.max(1)));
         self.end = world.bodies();
         Ok(())
+    }
+}
+
+/// The middle value, or the mean of the two middle values (0 for none).
+pub fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    match n {
+        0 => 0.0,
+        _ if n % 2 == 1 => values[n / 2],
+        _ => 0.5 * (values[n / 2 - 1] + values[n / 2]),
     }
 }
 

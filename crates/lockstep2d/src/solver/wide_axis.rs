@@ -7,7 +7,7 @@
 
 use super::body_state::VELOCITY_CEILING;
 use super::lane_angle::atan2;
-use super::lanes::{F8, LANES, M8};
+use super::lanes::{F8, M8};
 use super::shared_states::WideBody;
 use super::softness::Softness;
 use crate::joint::AxisImpulses;
@@ -113,7 +113,6 @@ impl WideAxis {
 
     /// Lane `lane`'s accumulated impulses.
     pub fn impulses(&self, lane: usize) -> AxisImpulses {
-        debug_assert!(lane < LANES);
         AxisImpulses {
             spring: self.spring.0[lane],
             motor: self.motor.0[lane],
