@@ -540,17 +540,19 @@ impl BenchWorld for Box2dWorld {
             .iter()
             .map(|&id| {
                 // SAFETY: bodies live as long as the world.
-                let (p, q, v) = unsafe {
+                let (p, q, v, w) = unsafe {
                     (
                         b2Body_GetPosition(id),
                         b2Body_GetRotation(id),
                         b2Body_GetLinearVelocity(id),
+                        b2Body_GetAngularVelocity(id),
                     )
                 };
                 BodyEnd {
                     position: [p.x, p.y],
                     angle: lockstep2d::math::atan2(q.s, q.c),
                     velocity: [v.x, v.y],
+                    spin: w,
                 }
             })
             .collect()

@@ -406,6 +406,7 @@ impl BenchWorld for RapierWorld {
                     position: body.translation().to_array(),
                     angle: body.rotation().angle(),
                     velocity: body.linvel().to_array(),
+                    spin: body.angvel(),
                 }
             })
             .collect()

@@ -17,6 +17,8 @@ pub struct BodyEnd {
     pub angle: f32,
     /// The centre of mass's velocity (m/s).
     pub velocity: [f32; 2],
+    /// Angular velocity (rad/s, counter-clockwise).
+    pub spin: f32,
 }
 
 /// A world built from a scene by one engine.

@@ -9,6 +9,7 @@
 //! This crate is a workspace member but not a default member, so `cargo build` and
 //! `cargo test` at the root never build rapier2d or Box2D.
 
+pub mod accuracy;
 pub mod character_move;
 pub mod convert_box2d;
 pub mod convert_rapier;

@@ -113,6 +113,7 @@ impl BenchWorld for LockstepWorld {
                         .linear_velocity(id)
                         .map(|v| v.to_array())
                         .unwrap_or_default(),
+                    spin: world.angular_velocity(id).unwrap_or_default(),
                 }
             })
             .collect()

@@ -6,14 +6,15 @@
 //! cargo run --release -p lockstep2d-bench -- raycast --json
 //! cargo run --release -p lockstep2d-bench -- overlap
 //! cargo run --release -p lockstep2d-bench -- character_move
+//! cargo run --release -p lockstep2d-bench -- accuracy
 //! ```
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
+use lockstep2d_accuracy::Rate;
 use lockstep2d_alloc_counter::CountingAlloc;
-use lockstep2d_bench::character_move;
 use lockstep2d_bench::engine::Engine;
 use lockstep2d_bench::machine;
 use lockstep2d_bench::quality::{Measure, max_speed};
@@ -21,6 +22,7 @@ use lockstep2d_bench::queries::{self, QueryKind};
 use lockstep2d_bench::report::{CSV_HEADER, EngineResult, SceneReport};
 use lockstep2d_bench::settings::Settings;
 use lockstep2d_bench::timing::EngineRun;
+use lockstep2d_bench::{accuracy, character_move};
 
 #[global_allocator]
 static ALLOC: CountingAlloc = CountingAlloc;
@@ -60,8 +62,9 @@ struct Args {
     /// `overlap_exact` for 10,000 scene queries into a settled large_pyramid, or
     /// `raycast_tumbling` for 100 rays after each of 100 steps of tumbler;
     /// `character_move` for a character's walk through platformer against rapier2d's
-    /// character controller; or `all`: Box2D's benchmarks, `terrain`, `huge_pyramids`,
-    /// the four query benchmarks and `character_move`.
+    /// character controller; `accuracy` for the accuracy suite's errors in each engine
+    /// (not timed); or `all`: Box2D's benchmarks, `terrain`, `huge_pyramids`, the four
+    /// query benchmarks and `character_move`.
     scene: String,
     /// Timed steps per run (default: the scene's own count; a character's walk: 600).
     #[arg(long)]
@@ -136,6 +139,8 @@ enum Bench {
     Queries(QueryKind),
     /// Walk a character through `platformer`.
     CharacterMove,
+    /// The accuracy suite's closed-form cases, errors side by side.
+    Accuracy,
 }
 
 /// Everything `all` runs, in order.
@@ -152,6 +157,8 @@ impl Bench {
     fn parse(name: &str) -> Bench {
         if name == "character_move" {
             Bench::CharacterMove
+        } else if name == "accuracy" {
+            Bench::Accuracy
         } else if let Some(kind) = QueryKind::parse(name) {
             Bench::Queries(kind)
         } else {
@@ -185,6 +192,12 @@ impl Bench {
                     .map_err(|e| format!("character_move: {e}"))?;
                 println!("{}", report.text());
                 Ok(report.csv_rows(&date))
+            }
+            Bench::Accuracy => {
+                let rows = accuracy::measure(engines, Rate::default_rate());
+                println!("{}", accuracy::table(engines, &rows));
+                // Errors, not times: nothing for the results file.
+                Ok(Vec::new())
             }
         }
     }

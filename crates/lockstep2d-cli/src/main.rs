@@ -1,5 +1,6 @@
 //! `lockstep2d`: list, run and inspect physics scenes from the command line.
 
+mod accuracy;
 mod default_run;
 mod exit;
 mod frames;
@@ -69,6 +70,10 @@ enum Command {
     /// Measure every point-mass integrator: order of convergence, energy drift, plots.
     #[command(after_help = EXIT_CODES_HELP)]
     Integrators(integrators::IntegratorsArgs),
+    /// Measure the engine against closed-form mechanics (falls, bounces, rolling,
+    /// friction, pendulums, collisions, Newton's cradle) at several rates and substeps.
+    #[command(after_help = EXIT_CODES_HELP)]
+    Accuracy(accuracy::AccuracyArgs),
     /// Step a scene, then cast a ray or ask what touches a point or a box.
     #[command(after_help = EXIT_CODES_HELP)]
     Query(query::QueryArgs),
@@ -97,6 +102,7 @@ fn main() -> ExitCode {
         Some(Command::Record(args)) => replay::run_record(&args),
         Some(Command::Replay(args)) => replay::run_replay(&args),
         Some(Command::Integrators(args)) => integrators::run(&args),
+        Some(Command::Accuracy(args)) => accuracy::run(&args),
         Some(Command::Query(args)) => query::run(&args),
         Some(Command::Netplay(args)) => netplay::run(&args),
         None => default_run::run(),

@@ -557,6 +557,31 @@ fn replay_refuses_a_recording_of_another_format_and_warns_of_another_engine() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `accuracy --json` reports every case with its error at 60 Hz and over both sweeps,
+/// the elastic collisions keeping their energy within the target, and writes the plot.
+#[test]
+fn accuracy_reports_every_case_and_plots() {
+    let (dir, _) = scratch_file("accuracy", "unused");
+    let out = dir.to_str().unwrap();
+    let report = run_json(&["accuracy", "--json", "--out", out]);
+    let cases = report["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 18);
+    for case in cases {
+        assert_eq!(case["by_rate"].as_array().unwrap().len(), 4);
+        assert_eq!(case["by_substeps"].as_array().unwrap().len(), 4);
+    }
+    let energy = cases
+        .iter()
+        .filter(|c| c["name"].as_str().unwrap().ends_with("e = 1: energy"));
+    for case in energy {
+        let error = case["error"].as_f64().unwrap();
+        assert!(error <= case["target"].as_f64().unwrap(), "{case}");
+    }
+    let bytes = std::fs::read(dir.join("error_vs_rate.png")).unwrap();
+    assert!(bytes.starts_with(b"\x89PNG"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// `integrators --json` reports every integrator with its measured order near the
 /// theory, the symplectic ones' tiny drift, the SDL 2 game-loop article's ballistic numbers, and writes
 /// both plots as PNG files.

@@ -181,6 +181,7 @@ impl<'a> Crew<'a> {
             inv_h: 1.0 / p.h,
             max_push: p.max_push,
             use_bias,
+            threshold: p.restitution_threshold,
         };
         self.contacts(worker, contact_pass);
     }

@@ -24,8 +24,11 @@
 //!
 //! Relaxing, a two-point manifold whose points are well apart solves both normal
 //! impulses at once (the 2×2 block solve of `block.rs`); otherwise, and where the block
-//! finds no answer, point by point. Restitution runs once after the substeps, against the approach speed
-//! the point had before the step.
+//! finds no answer, point by point. Restitution runs once after the substeps, against the fastest
+//! approach the point met before a pushing solve: the speed it struck at, gravity's
+//! pull through the step's earlier substeps included (the speed before the step would
+//! leave that out, and a ball caught by a speculative contact mid-step would rebound
+//! a few per cent low).
 
 use super::block::{Block, Coupling};
 use super::bundles::Bundle;
@@ -53,7 +56,9 @@ struct WidePoint {
     /// actually pushed (a sum rather than a maximum: `max` into memory compiles to a
     /// masked store, slow on some CPUs).
     total_normal_impulse: F8,
-    /// Normal velocity before the step; negative when approaching.
+    /// Normal velocity before the step, negative when approaching. Where that is faster
+    /// than the restitution threshold (a point that will bounce), the most negative
+    /// met since: before each pushing solve or relax of a bouncy bundle.
     approach: F8,
 }
 
@@ -115,11 +120,14 @@ impl WidePoint {
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum ContactPass {
     WarmStart,
-    /// One solve; with `use_bias` false this is the relax pass.
+    /// One solve; with `use_bias` false this is the relax pass. Points that approached
+    /// faster than `threshold` before the step note the speed they strike at (see
+    /// `WidePoint::approach`).
     Solve {
         inv_h: f32,
         max_push: f32,
         use_bias: bool,
+        threshold: f32,
     },
     Restitution {
         threshold: f32,
@@ -156,6 +164,8 @@ pub(crate) struct WideContact {
     rolling_impulse: F8,
     /// Whether any lane has rolling resistance.
     rolls: bool,
+    /// Whether any lane has restitution.
+    bouncy: bool,
     bias_rate: F8,
     mass_scale: F8,
     impulse_scale: F8,
@@ -183,7 +193,7 @@ impl Bundle for WideContact {
     #[inline(always)]
     fn run(&mut self, states: &SharedStates, pass: ContactPass, lanes: impl LaneAccess) {
         if let ContactPass::Restitution { .. } = pass
-            && !self.restitution.differs(F8::ZERO).any()
+            && !self.bouncy
         {
             return;
         }
@@ -194,8 +204,10 @@ impl Bundle for WideContact {
                 inv_h,
                 max_push,
                 use_bias,
+                threshold,
             } => {
-                self.solve_normal(&mut a, &mut b, F8::splat(inv_h), max_push, use_bias);
+                let inv_h = F8::splat(inv_h);
+                self.solve_normal(&mut a, &mut b, inv_h, max_push, (use_bias, threshold));
                 self.solve_friction(&mut a, &mut b);
                 if self.rolls {
                     self.solve_rolling(&mut a, &mut b);
@@ -229,6 +241,7 @@ impl Bundle for WideContact {
         }
         self.block = Block::new(&self.coupling(), self.points[0].normal_mass, two_points);
         self.rolls = self.rolling_resistance.differs(F8::ZERO).any();
+        self.bouncy = self.restitution.differs(F8::ZERO).any();
         if self.rolls {
             let k = self.inv_i_a + self.inv_i_b;
             self.rolling_mass = k.greater(F8::ZERO).select(F8::splat(1.0) / k, F8::ZERO);
@@ -359,7 +372,7 @@ impl WideContact {
         b: &mut WideBody,
         inv_h: F8,
         max_push: f32,
-        use_bias: bool,
+        (use_bias, threshold): (bool, f32),
     ) {
         // Written out for both points rather than with `array::map`, which is not
         // inlined and so would not be compiled for AVX2 with the rest.
@@ -391,6 +404,9 @@ impl WideContact {
             let change =
                 -(p.normal_mass * t.mass_scale * (vn + t.bias)) - t.impulse_scale * x_old[i];
             let total = blocked.select(x_block[i], (x_old[i] + change).max(F8::ZERO));
+            if self.bouncy {
+                self.note_approach(i, vn, total, threshold);
+            }
             self.set_normal_impulse(a, b, i, total);
         }
     }
@@ -425,6 +441,17 @@ impl WideContact {
             mass_scale: speculative.select(one, mass_scale),
             impulse_scale: speculative.select(F8::ZERO, impulse_scale),
         }
+    }
+
+    /// Keeps point `i`'s normal velocity `vn` as its approach in the lanes where it is
+    /// faster, the point pushes (`total` > 0) and already approached faster than
+    /// `threshold`: the speed the point struck at. Points that started at rest (a
+    /// resting stack, the touching balls of Newton's cradle) keep their approach.
+    #[inline(always)]
+    fn note_approach(&mut self, i: usize, vn: F8, total: F8, threshold: f32) {
+        let p = &mut self.points[i];
+        let strikes = total.greater(F8::ZERO) & p.approach.at_most(F8::splat(-threshold));
+        p.approach = strikes.select(p.approach.min(vn), p.approach);
     }
 
     #[inline(always)]
@@ -597,11 +624,13 @@ mod tests {
             inv_h: 240.0,
             max_push: 3.0,
             use_bias: true,
+            threshold: 1.0,
         },
         ContactPass::Solve {
             inv_h: 240.0,
             max_push: 3.0,
             use_bias: false,
+            threshold: 1.0,
         },
         ContactPass::Restitution { threshold: 1.0 },
     ];
