@@ -17,10 +17,11 @@ use std::hint::spin_loop;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::BodyState;
+use super::body_state::FREE;
 use super::bundles::run_bundles;
 use super::coloring::COLOR_COUNT;
 use super::dense_bodies::DenseBodies;
-use super::integrate::{Kick, SpeedLimits};
+use super::integrate::{Kick, Part, SpeedLimits};
 use super::share::share;
 use super::shared_states::{Shared, SharedStates};
 use super::softness::Softness;
@@ -141,15 +142,36 @@ impl<'a> Crew<'a> {
 
     /// Velocities kicked by gravity, forces and damping (see `Kick`), for simulated
     /// bodies.
-    pub fn integrate_velocities(&self, worker: usize) {
+    pub fn integrate_velocities(&self, worker: usize, first: bool) {
         let limits = self.program.limits;
         for kick in &self.kicks[share(self.kicks.len(), worker, self.workers)] {
             // SAFETY: each body has one kick and each kick one worker; nobody else
             // touches the states until the barrier.
             let state = unsafe { self.state(kick.index) };
-            kick.apply(&mut state.v, &mut state.w, limits);
+            let part = if first && kick.first_half {
+                Part::FirstHalf
+            } else {
+                Part::Whole
+            };
+            kick.apply_part(&mut state.v, &mut state.w, limits, part);
         }
         self.barrier.wait();
+    }
+
+    /// The last half kicks of the bodies nothing held in the step (see
+    /// `integrate::Part`), after the last drift and after restitution: a bundle gathers
+    /// and writes back a free body too (its lane pushes nothing), so the kick must not
+    /// land between the two. Each colour of restitution ended at a barrier; the step
+    /// ends after this.
+    pub fn end_free_flights(&self, worker: usize) {
+        let limits = self.program.limits;
+        for kick in &self.kicks[share(self.kicks.len(), worker, self.workers)] {
+            // SAFETY: as in `integrate_velocities`; no other worker has this body.
+            let state = unsafe { self.state(kick.index) };
+            if state.held == FREE {
+                kick.apply_part(&mut state.v, &mut state.w, limits, Part::LastHalf);
+            }
+        }
     }
 
     /// The impulses the constraints ended the last substep (or step) with, applied
@@ -164,7 +186,15 @@ impl<'a> Crew<'a> {
     /// One pass over the joints and contacts. With `use_bias` they push overlaps
     /// and joint errors apart (softly); without it (relaxing) they only hold the
     /// velocities, taking back the speed the push added.
-    pub fn solve(&self, worker: usize, joints: &mut Option<&mut Slots<Joint>>, use_bias: bool) {
+    ///
+    /// With `mark_held` (the step's last pass) the contacts that pushed in the step
+    /// mark their bodies held (`BodyState::held`).
+    pub fn solve(
+        &self,
+        worker: usize,
+        joints: &mut Option<&mut Slots<Joint>>,
+        (use_bias, mark_held): (bool, bool),
+    ) {
         let p = self.program;
         let pass = SoftPass {
             h: p.h,
@@ -182,6 +212,7 @@ impl<'a> Crew<'a> {
             max_push: p.max_push,
             use_bias,
             threshold: p.restitution_threshold,
+            mark_held,
         };
         self.contacts(worker, contact_pass);
     }
@@ -200,7 +231,8 @@ impl<'a> Crew<'a> {
     /// restitution gives.
     pub fn restitution(&self, worker: usize) {
         let threshold = self.program.restitution_threshold;
-        self.contacts(worker, ContactPass::Restitution { threshold });
+        let inv_h = 1.0 / self.program.h;
+        self.contacts(worker, ContactPass::Restitution { threshold, inv_h });
     }
 
     /// # Safety

@@ -1,8 +1,10 @@
 //! What one soft step solves, prepared at its start: the touching contacts and the
 //! revolute joints in coloured bundles of eight, and every other joint in slot order.
 
+use super::BodyState;
+use super::body_state::HELD;
 use super::bundles::{Bundles, Candidate, prefetch};
-use super::dense_bodies::BodyInfo;
+use super::dense_bodies::{BodyInfo, DenseBodies};
 #[cfg(feature = "threads")]
 use super::share::share;
 use super::shared_states::Shared;
@@ -34,29 +36,32 @@ pub(crate) struct StepConstraints {
 }
 
 impl StepConstraints {
-    /// Colours and prepares everything the step solves. `info` has one entry per body
+    /// Colours and prepares everything the step solves, and marks held the bodies of
+    /// its joints in `states` (`BodyState::held`). `dense.info` has one entry per body
     /// slot; slot `info.len()` is the dummy state padding lanes read. With `parallel`
     /// (inside the world's pool) the contact bundles are filled on its threads.
     pub fn build(
         &mut self,
-        (bodies, info): (&Slots<Body>, &[BodyInfo]),
+        (bodies, dense, states): (&Slots<Body>, &DenseBodies, &mut [BodyState]),
         contacts: &ContactSet,
         joints: &mut Slots<Joint>,
         settings: &PrepareSettings,
         parallel: bool,
     ) {
-        self.build_contacts(contacts, info, settings, parallel);
-        self.prepare_joints(bodies, joints, settings);
+        let info = dense.info.as_slice();
+        self.build_contacts(contacts, dense, settings, parallel);
+        self.prepare_joints((bodies, states), joints, settings);
         self.build_revolutes(bodies, info, joints, settings);
     }
 
     fn build_contacts(
         &mut self,
         contacts: &ContactSet,
-        info: &[BodyInfo],
+        dense: &DenseBodies,
         settings: &PrepareSettings,
         parallel: bool,
     ) {
+        let (info, kick_dv) = (dense.info.as_slice(), dense.kick_dv.as_slice());
         let moving = |i: u32| info[i as usize].simulated.then_some(i);
         let candidates = contacts
             .heads()
@@ -78,6 +83,7 @@ impl StepConstraints {
                     &info[contact.body_a as usize],
                     &info[contact.body_b as usize],
                 ),
+                kick_dv,
                 softness: settings.contact_softness,
                 warm_starting: settings.warm_starting,
             });
@@ -88,12 +94,12 @@ impl StepConstraints {
             .build(candidates, info.len(), (&empty, push, ahead), parallel);
     }
 
-    /// Marks the joints the step solves, and prepares those solved one by one and the
-    /// revolute joints with options (a bare pin needs only its arms, made as it is
-    /// pushed).
+    /// Marks the joints the step solves and their moving bodies held, and prepares
+    /// those solved one by one and the revolute joints with options (a bare pin needs
+    /// only its arms, made as it is pushed).
     fn prepare_joints(
         &mut self,
-        bodies: &Slots<Body>,
+        (bodies, states): (&Slots<Body>, &mut [BodyState]),
         joints: &mut Slots<Joint>,
         settings: &PrepareSettings,
     ) {
@@ -101,7 +107,15 @@ impl StepConstraints {
         for (slot, joint) in joints.iter_mut() {
             let (a, b) = (body(bodies, joint.body_a), body(bodies, joint.body_b));
             joint.active = (a.is_simulated() || b.is_simulated()) && a.enabled && b.enabled;
-            if !joint.active || joint.revolute().is_some_and(|j| j.axis.has_no_options()) {
+            if !joint.active {
+                continue;
+            }
+            for (body, index) in [(a, joint.body_a), (b, joint.body_b)] {
+                if body.is_simulated() {
+                    states[index as usize].held = HELD;
+                }
+            }
+            if joint.revolute().is_some_and(|j| j.axis.has_no_options()) {
                 continue;
             }
             let (h, warm) = (settings.h, settings.warm_starting);

@@ -31,6 +31,7 @@
 //! a few per cent low).
 
 use super::block::{Block, Coupling};
+use super::body_state::{BOUNCED, HELD, VELOCITY_CEILING};
 use super::bundles::Bundle;
 use super::dense_bodies::BodyInfo;
 use super::lane_bodies::LaneBodies;
@@ -122,15 +123,19 @@ pub(crate) enum ContactPass {
     WarmStart,
     /// One solve; with `use_bias` false this is the relax pass. Points that approached
     /// faster than `threshold` before the step note the speed they strike at (see
-    /// `WidePoint::approach`).
+    /// `WidePoint::approach`). With `mark_held` (the step's last pass) the bodies of
+    /// every contact that pushed in the step are marked held (`BodyState::held`).
     Solve {
         inv_h: f32,
         max_push: f32,
         use_bias: bool,
         threshold: f32,
+        mark_held: bool,
     },
+    /// Bounces; `inv_h` is 1 / the substep.
     Restitution {
         threshold: f32,
+        inv_h: f32,
     },
 }
 
@@ -142,6 +147,8 @@ struct Target {
     bias: F8,
     mass_scale: F8,
     impulse_scale: F8,
+    /// The point's separation now.
+    separation: F8,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -166,6 +173,9 @@ pub(crate) struct WideContact {
     rolls: bool,
     /// Whether any lane has restitution.
     bouncy: bool,
+    /// What a substep's kicks add to the normal velocity (negative when they drive the
+    /// bodies together); zero in lanes without restitution.
+    pull: F8,
     bias_rate: F8,
     mass_scale: F8,
     impulse_scale: F8,
@@ -182,6 +192,9 @@ pub(crate) struct LaneSource<'a> {
     pub index: usize,
     pub contact: &'a Contact,
     pub bodies: (&'a BodyInfo, &'a BodyInfo),
+    /// What a substep's kick adds to each body's velocity, by body slot: read only for a
+    /// bouncy contact.
+    pub kick_dv: &'a [Vec2],
     /// For contacts between two moving bodies, and (stiffer) when one cannot move.
     pub softness: (Softness, Softness),
     pub warm_starting: bool,
@@ -205,6 +218,7 @@ impl Bundle for WideContact {
                 max_push,
                 use_bias,
                 threshold,
+                mark_held,
             } => {
                 let inv_h = F8::splat(inv_h);
                 self.solve_normal(&mut a, &mut b, inv_h, max_push, (use_bias, threshold));
@@ -212,9 +226,12 @@ impl Bundle for WideContact {
                 if self.rolls {
                     self.solve_rolling(&mut a, &mut b);
                 }
+                if mark_held {
+                    self.mark_held(&mut a, &mut b);
+                }
             }
-            ContactPass::Restitution { threshold } => {
-                self.apply_restitution(&mut a, &mut b, threshold);
+            ContactPass::Restitution { threshold, inv_h } => {
+                self.apply_restitution(&mut a, &mut b, (threshold, F8::splat(inv_h)));
             }
         }
         lanes.scatter(states, &self.bodies, &a, &b);
@@ -266,6 +283,7 @@ impl WideContact {
             index,
             contact,
             bodies: (a, b),
+            kick_dv,
             softness,
             warm_starting,
         } = *source;
@@ -290,6 +308,14 @@ impl WideContact {
         set(&mut self.normal.y, normal.y);
         set(&mut self.friction, contact.friction);
         set(&mut self.restitution, contact.restitution);
+        // Zero where nothing bounces: the pull only refines a bounce's strike speed.
+        let pull = if contact.restitution > 0.0 {
+            let kick = |body: u32| kick_dv.get(body as usize).copied().unwrap_or_default();
+            (kick(contact.body_b) - kick(contact.body_a)).dot(normal)
+        } else {
+            0.0
+        };
+        set(&mut self.pull, pull);
         set(&mut self.tangent_speed, contact.tangent_speed);
         set(&mut self.rolling_resistance, contact.rolling_resistance);
         let rolling_impulse = if warm_starting {
@@ -405,7 +431,7 @@ impl WideContact {
                 -(p.normal_mass * t.mass_scale * (vn + t.bias)) - t.impulse_scale * x_old[i];
             let total = blocked.select(x_block[i], (x_old[i] + change).max(F8::ZERO));
             if self.bouncy {
-                self.note_approach(i, vn, total, threshold);
+                self.note_approach(i, (vn, t.separation, total), (inv_h, use_bias), threshold);
             }
             self.set_normal_impulse(a, b, i, total);
         }
@@ -422,12 +448,7 @@ impl WideContact {
         max_push: f32,
         use_bias: bool,
     ) -> Target {
-        let turned = |body: &WideBody, r: V8| V8 {
-            x: body.dq_c * r.x - body.dq_s * r.y,
-            y: body.dq_s * r.x + body.dq_c * r.y,
-        };
-        let moved = (b.dp + turned(b, p.r_b) - p.r_b) - (a.dp + turned(a, p.r_a) - p.r_a);
-        let separation = p.base_separation + self.normal.dot(moved);
+        let separation = self.separation(p, a, b);
         let speculative = separation.greater(F8::ZERO);
         let one = F8::splat(1.0);
         let (bias, mass_scale, impulse_scale) = if use_bias {
@@ -440,18 +461,65 @@ impl WideContact {
             bias: speculative.select(separation * inv_h, bias),
             mass_scale: speculative.select(one, mass_scale),
             impulse_scale: speculative.select(F8::ZERO, impulse_scale),
+            separation,
         }
     }
 
-    /// Keeps point `i`'s normal velocity `vn` as its approach in the lanes where it is
-    /// faster, the point pushes (`total` > 0) and already approached faster than
-    /// `threshold`: the speed the point struck at. Points that started at rest (a
-    /// resting stack, the touching balls of Newton's cradle) keep their approach.
+    /// The normal velocity a point has when the surfaces meet, the substeps' kicks
+    /// (`pull` per substep of 1 / `inv_h`) acting all the way: v² = u² − 2·a·s, from
+    /// its separation s and its velocity u at the same instant. A solve sees a point a
+    /// fraction of a substep before or after the surfaces meet; without this a ball
+    /// struck up to a substep's pull slower or faster than it met the ground. `vn` is
+    /// the velocity the point drifts at over a substep, its velocity at the substep's
+    /// middle: the solve (`use_bias`) sees the separation at the substep's start, half
+    /// a kick before, and the relax the separation at its end, half a kick after.
     #[inline(always)]
-    fn note_approach(&mut self, i: usize, vn: F8, total: F8, threshold: f32) {
-        let p = &mut self.points[i];
-        let strikes = total.greater(F8::ZERO) & p.approach.at_most(F8::splat(-threshold));
-        p.approach = strikes.select(p.approach.min(vn), p.approach);
+    fn strike_speed(&self, vn: F8, separation: F8, (inv_h, use_bias): (F8, bool)) -> F8 {
+        let half_pull = F8::splat(if use_bias { -0.5 } else { 0.5 }) * self.pull;
+        let u = vn + half_pull;
+        let acceleration = self.pull * inv_h;
+        // Held below the velocity ceiling's square: huge forces and separations would
+        // otherwise reach infinity.
+        let ceiling = F8::splat(VELOCITY_CEILING * VELOCITY_CEILING);
+        let squared = (u * u - F8::splat(2.0) * acceleration * separation)
+            .max(F8::ZERO)
+            .min(ceiling);
+        // Only a closing point strikes.
+        F8::ZERO.greater(vn).select(-squared.sqrt(), vn)
+    }
+
+    /// Keeps point `i`'s strike speed (`strike_speed` of `vn` at `separation`) as its
+    /// approach in the lanes where it is faster, the point pushes (`total` > 0) and
+    /// already approached faster than `threshold`. Points that started at rest (a
+    /// resting stack, the touching balls of Newton's cradle) keep their approach; most
+    /// bundles have no striking lane and skip the square root.
+    #[inline(always)]
+    fn note_approach(
+        &mut self,
+        i: usize,
+        (vn, separation, total): (F8, F8, F8),
+        pass: (F8, bool),
+        threshold: f32,
+    ) {
+        let approach = self.points[i].approach;
+        let strikes = total.greater(F8::ZERO) & approach.at_most(F8::splat(-threshold));
+        if !strikes.any() {
+            return;
+        }
+        let strike = self.strike_speed(vn, separation, pass);
+        self.points[i].approach = strikes.select(approach.min(strike), approach);
+    }
+
+    /// Point `p`'s separation now: at the step's start, plus how far the bodies have
+    /// moved it along the normal since.
+    #[inline(always)]
+    fn separation(&self, p: &WidePoint, a: &WideBody, b: &WideBody) -> F8 {
+        let turned = |body: &WideBody, r: V8| V8 {
+            x: body.dq_c * r.x - body.dq_s * r.y,
+            y: body.dq_s * r.x + body.dq_c * r.y,
+        };
+        let moved = (b.dp + turned(b, p.r_b) - p.r_b) - (a.dp + turned(a, p.r_a) - p.r_a);
+        p.base_separation + self.normal.dot(moved)
     }
 
     #[inline(always)]
@@ -508,24 +576,54 @@ impl WideContact {
         b.w = b.w + self.inv_i_b * impulse;
     }
 
-    /// Bounces points that approached faster than `threshold` and pushed: the normal
-    /// velocity is driven to −restitution × the approach speed before the step.
+    /// Marks held the bodies of the lanes whose contact pushed in the step.
     #[inline(always)]
-    fn apply_restitution(&mut self, a: &mut WideBody, b: &mut WideBody, threshold: f32) {
+    fn mark_held(&self, a: &mut WideBody, b: &mut WideBody) {
+        let [p1, p2] = &self.points;
+        let pushed =
+            p1.total_normal_impulse.differs(F8::ZERO) | p2.total_normal_impulse.differs(F8::ZERO);
+        let held = F8::splat(HELD);
+        a.held = pushed.select(a.held.max(held), a.held);
+        b.held = pushed.select(b.held.max(held), b.held);
+    }
+
+    /// Bounces points that approached faster than `threshold` and pushed: the normal
+    /// velocity is driven to restitution × the speed struck at (`WidePoint::approach`),
+    /// less what the pull takes from it between the surface and where the point is now
+    /// (v² = (e·v_struck)² + 2·a·s): a speculative contact may stop a ball a few
+    /// millimetres short of the ground at the step's end, and a bounce from there at
+    /// the full speed would rise those millimetres too high.
+    #[inline(always)]
+    fn apply_restitution(
+        &mut self,
+        a: &mut WideBody,
+        b: &mut WideBody,
+        (threshold, inv_h): (f32, F8),
+    ) {
         let bouncy = self.restitution.differs(F8::ZERO);
+        let mut bounced = M8::default();
         for i in 0..2 {
             let mut p = self.points[i];
             let active = bouncy
                 & p.approach.at_most(F8::splat(-threshold))
                 & p.total_normal_impulse.differs(F8::ZERO);
             let vn = self.normal_velocity(a, b, &p);
-            let impulse = -(p.normal_mass * (vn + self.restitution * p.approach));
+            let rebound = self.restitution * p.approach;
+            let lift = F8::splat(2.0) * self.pull * inv_h * self.separation(&p, a, b);
+            let leaving = (rebound * rebound + lift).max(F8::ZERO).sqrt();
+            let impulse = -(p.normal_mass * (vn - leaving));
             let total = active.select((p.normal_impulse + impulse).max(F8::ZERO), p.normal_impulse);
             let applied = total - p.normal_impulse;
             p.normal_impulse = total;
             self.apply(a, b, &p, self.normal.scale(applied));
             self.points[i] = p;
+            bounced = bounced | active;
         }
+        // A bounce sets a velocity at the step's end (`BodyState::held`). Lanes of
+        // bodies the step does not move write nothing back.
+        let mark = F8::splat(BOUNCED);
+        a.held = bounced.select(mark, a.held);
+        b.held = bounced.select(mark, b.held);
     }
 
     #[inline(always)]
@@ -547,6 +645,7 @@ mod tests {
     use super::*;
     use crate::math::{Rot, Vec2};
     use crate::solver::BodyState;
+    use crate::solver::body_state::FREE;
     use crate::solver::bundles::testing::{assert_dispatch_matches_portable, noise};
 
     /// Two bundles over 24 bodies (the last a dummy), with every field filled.
@@ -595,7 +694,7 @@ mod tests {
         let mut state = || BodyState {
             v: Vec2::new(noise(&mut seed), noise(&mut seed)),
             w: noise(&mut seed),
-            spare: 0.0,
+            held: FREE,
             dp: Vec2::new(0.01 * noise(&mut seed), 0.01 * noise(&mut seed)),
             dq: Rot::from_angle(0.01 * noise(&mut seed)),
         };
@@ -625,14 +724,19 @@ mod tests {
             max_push: 3.0,
             use_bias: true,
             threshold: 1.0,
+            mark_held: true,
         },
         ContactPass::Solve {
             inv_h: 240.0,
             max_push: 3.0,
             use_bias: false,
             threshold: 1.0,
+            mark_held: true,
         },
-        ContactPass::Restitution { threshold: 1.0 },
+        ContactPass::Restitution {
+            threshold: 1.0,
+            inv_h: 240.0,
+        },
     ];
 
     #[test]

@@ -340,7 +340,7 @@ mod tests {
             .map(|_| BodyState {
                 v: vector(1.0),
                 w: vector(1.0).x,
-                spare: 0.0,
+                held: 0.0,
                 dp: vector(0.01),
                 dq: Rot::from_angle(vector(0.01).x),
             })

@@ -1,7 +1,7 @@
 //! Creating, destroying, reading and pushing bodies.
 
 use super::World;
-use crate::body::{Body, BodyDef, BodyType, edge_joint};
+use crate::body::{Body, BodyDef, BodyType, VelocityReading, edge_joint};
 use crate::error::{Error, Result, check_finite, check_finite_vec};
 use crate::id::{BodyId, ShapeId};
 use crate::limits::{check_point, check_speed, check_velocity};
@@ -107,7 +107,9 @@ impl World {
     /// with `InvalidValue` if a component is past `MAX_SPEED` or the body is static.
     pub fn set_linear_velocity(&mut self, id: BodyId, v: Vec2) -> Result<()> {
         check_velocity("linear_velocity", v)?;
-        self.movable_body(id)?.v = v;
+        let body = self.movable_body(id)?;
+        body.v = v;
+        body.reading = VelocityReading::Given;
         Ok(())
     }
 
@@ -115,7 +117,9 @@ impl World {
     /// Fails with `InvalidValue` if `w` is past `MAX_SPEED` or the body is static.
     pub fn set_angular_velocity(&mut self, id: BodyId, w: f32) -> Result<()> {
         check_speed("angular_velocity", w)?;
-        self.movable_body(id)?.w = w;
+        let body = self.movable_body(id)?;
+        body.w = w;
+        body.reading = VelocityReading::Given;
         Ok(())
     }
 
