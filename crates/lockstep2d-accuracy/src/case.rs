@@ -48,6 +48,19 @@ pub enum Unit {
     Degrees,
 }
 
+/// Errors below this (per cent, or degrees) are `f32` round-off.
+const ROUND_OFF: f64 = 1e-4;
+
+/// An error to three significant figures, round-off (below `ROUND_OFF`) as `0`: how
+/// every report of the suite writes one.
+pub fn three_figures(error: f64) -> String {
+    if error < ROUND_OFF {
+        return "0".to_string();
+    }
+    let digits = (2 - error.log10().floor() as i32).max(0) as usize;
+    format!("{error:.digits$}")
+}
+
 impl Unit {
     /// Its symbol after a number.
     pub fn symbol(self) -> &'static str {

@@ -21,7 +21,7 @@ mod rate;
 mod setup;
 mod simulation;
 
-pub use case::{Case, Unit};
+pub use case::{Case, Unit, three_figures};
 pub use cases::collision::{Collision, Law};
 pub use rate::Rate;
 pub use simulation::{Engine, Lockstep, Sample, Simulation};

@@ -1,7 +1,7 @@
 //! The accuracy suite (`lockstep2d-accuracy`) in every engine: each closed-form case
 //! at 60 Hz and the default substeps, one column of error per engine.
 
-use lockstep2d_accuracy::{Case, Rate, Sample, Simulation};
+use lockstep2d_accuracy::{Case, Rate, Sample, Simulation, three_figures};
 use lockstep2d_scenes::SceneDef;
 
 use crate::engine::{BenchWorld, Engine};
@@ -67,7 +67,7 @@ pub fn table(engines: &[Engine], rows: &[AccuracyRow]) -> String {
         let unit = row.case.unit().symbol();
         let cells: Vec<String> = (row.errors.iter())
             .map(|error| match error {
-                Ok(value) => format!("{} {unit}", figure(*value)),
+                Ok(value) => format!("{} {unit}", three_figures(*value)),
                 Err(why) => format!("cannot: {why}"),
             })
             .collect();
@@ -79,14 +79,4 @@ pub fn table(engines: &[Engine], rows: &[AccuracyRow]) -> String {
         );
     }
     out
-}
-
-/// Three significant figures, and round-off as 0.
-fn figure(value: f64) -> String {
-    if value < 1e-4 {
-        "0".to_string()
-    } else {
-        let digits = (2 - value.log10().floor() as i32).max(0) as usize;
-        format!("{value:.digits$}")
-    }
 }

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use lockstep2d_accuracy::{Case, Lockstep, Rate, Unit};
+use lockstep2d_accuracy::{Case, Lockstep, Rate, Unit, three_figures};
 use lockstep2d_testbed::{LineChart, Series, draw_line_chart};
 use serde::Serialize;
 
@@ -24,9 +24,6 @@ pub struct AccuracyArgs {
     #[arg(long)]
     json: bool,
 }
-
-/// Errors below this (per cent, or degrees) are f32 round-off: shown as 0.
-const ROUND_OFF: f64 = 1e-4;
 
 /// The plot leaves out cases with errors this small (per cent): they would stretch its
 /// scale for lines near round-off.
@@ -106,29 +103,20 @@ fn print_tables(report: &Report) {
         let cells = |sweep: &[(u32, f64)]| -> String {
             sweep
                 .iter()
-                .map(|(_, e)| format!("{:>10}", figure(*e)))
+                .map(|(_, e)| format!("{:>10}", three_figures(*e)))
                 .collect()
         };
         let target = case.target.map_or(String::new(), |t| format!("≤ {t}"));
         println!(
             "{:48}{:>9}{}{:>8}  {}  {}",
             case.name,
-            figure(case.error),
+            three_figures(case.error),
             case.unit,
             target,
             cells(&case.by_rate),
             cells(&case.by_substeps)
         );
     }
-}
-
-/// Three significant figures; round-off as 0.
-fn figure(value: f64) -> String {
-    if value < ROUND_OFF {
-        return "0".to_string();
-    }
-    let digits = (2 - value.log10().floor() as i32).max(0) as usize;
-    format!("{value:.digits$}")
 }
 
 /// Error (per cent) against rate for every case counted in per cent whose error is
