@@ -2,7 +2,9 @@
 //! figure of error it reports.
 
 use crate::cases::collision::{Collision, Law};
-use crate::cases::{bounce, collision, cradle, free_fall, friction, pendulum, rolling, spin};
+use crate::cases::{
+    bounce, capsule, collision, cradle, free_fall, friction, pendulum, rolling, spin,
+};
 use crate::rate::Rate;
 use crate::simulation::Engine;
 
@@ -18,6 +20,8 @@ pub enum Case {
     },
     /// A disc rolling without slipping down a 20° slope.
     Rolling,
+    /// A capsule rolling without slipping over its end down a 30° slope.
+    CapsuleRolling,
     /// A block sliding down a 30° slope against friction 0.3.
     Sliding,
     /// The steepest slope a block with friction 0.5 stays on.
@@ -84,7 +88,8 @@ impl Case {
         };
         let mut cases = vec![Case::FreeFall];
         cases.extend([0.0, 0.5, 0.8, 1.0].map(|restitution| Case::Bounce { restitution }));
-        cases.extend([Case::Rolling, Case::Sliding, Case::StickSlip]);
+        cases.extend([Case::Rolling, Case::CapsuleRolling]);
+        cases.extend([Case::Sliding, Case::StickSlip]);
         cases.extend([Case::Pendulum, Case::DoublePendulum]);
         for oblique in [false, true] {
             for mass_ratio in [1.0, 3.0] {
@@ -103,6 +108,7 @@ impl Case {
             Case::FreeFall => "free fall".into(),
             Case::Bounce { restitution } => format!("bounce, e = {restitution}"),
             Case::Rolling => "disc rolling down 20°".into(),
+            Case::CapsuleRolling => "capsule rolling over its end down 30°".into(),
             Case::Sliding => "block sliding down 30°, μ = 0.3".into(),
             Case::StickSlip => "stick/slip boundary, μ = 0.5".into(),
             Case::Pendulum => "pendulum".into(),
@@ -137,6 +143,9 @@ impl Case {
                 "each of the first bounces' apex against e² × the height fallen from, worst"
             }
             Case::Rolling => "speed at 2 s against (2/3)·g·sin θ·t",
+            Case::CapsuleRolling => {
+                "largest energy change rolling 150° over its end, as a share of what that releases"
+            }
             Case::Sliding => "speed at 2 s against g·(sin θ − μ·cos θ)·t",
             Case::StickSlip => "steepest slope the block stays on against arctan μ",
             Case::Pendulum | Case::DoublePendulum => {
@@ -180,6 +189,7 @@ impl Case {
             Case::FreeFall => free_fall::error(engine, rate),
             Case::Bounce { restitution } => bounce::error(engine, rate, restitution),
             Case::Rolling => rolling::error(engine, rate),
+            Case::CapsuleRolling => capsule::error(engine, rate),
             Case::Sliding => friction::sliding_error(engine, rate),
             Case::StickSlip => friction::boundary_error(engine, rate),
             Case::Pendulum => pendulum::error(engine, rate, 1),

@@ -44,7 +44,7 @@ impl Material {
         }
     }
 
-    fn apply(self, shape: ShapeJson) -> ShapeJson {
+    pub fn apply(self, shape: ShapeJson) -> ShapeJson {
         shape
             .with_friction(self.friction as f32)
             .with_restitution(self.restitution as f32)

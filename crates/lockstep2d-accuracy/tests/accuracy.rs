@@ -75,6 +75,12 @@ fn a_disc_rolls_at_two_thirds_of_g_sin_theta() {
 }
 
 #[test]
+fn a_capsule_keeps_its_energy_rolling_over_its_end() {
+    let capsule = error(Case::CapsuleRolling);
+    assert!(capsule < 1.0, "{capsule} %");
+}
+
+#[test]
 fn a_block_slides_and_sticks_where_coulomb_friction_says() {
     let sliding = error(Case::Sliding);
     assert!(sliding < 0.01, "sliding: {sliding} %");

@@ -1,6 +1,7 @@
 //! The cases, one law of mechanics each.
 
 pub(crate) mod bounce;
+pub(crate) mod capsule;
 pub mod collision;
 pub(crate) mod cradle;
 pub(crate) mod free_fall;
