@@ -6,7 +6,7 @@
 use lockstep2d_scenes::{BodyJson, ShapeJson};
 
 use crate::rate::Rate;
-use crate::setup::{Material, ground, run, scene, slope_gravity};
+use crate::setup::{Material, ground, kinetic_energy, run, scene, slope_gravity};
 use crate::simulation::{Engine, Sample};
 
 /// Steeper than the capsule tips at, arctan(HALF_LENGTH / RADIUS) = 26.6°.
@@ -69,10 +69,7 @@ fn potential(position: [f64; 2], gravity: [f64; 2]) -> f64 {
 
 /// Kinetic plus potential energy of the capsule moving as `sample`.
 fn energy(sample: &Sample, gravity: [f64; 2]) -> f64 {
-    let (mass, inertia) = mass_and_inertia();
-    let [vx, vy] = sample.velocity;
-    let kinetic = 0.5 * mass * (vx * vx + vy * vy) + 0.5 * inertia * sample.spin * sample.spin;
-    kinetic + potential(sample.position, gravity)
+    kinetic_energy(sample, mass_and_inertia()) + potential(sample.position, gravity)
 }
 
 /// The capsule's mass and its moment of inertia about its centre: a 2L × 2R rectangle
