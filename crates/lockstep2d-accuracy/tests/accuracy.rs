@@ -70,8 +70,15 @@ fn falls_and_bounces_are_exact_at_every_rate_and_substep() {
 
 #[test]
 fn a_disc_rolls_at_two_thirds_of_g_sin_theta() {
+    // A contact point turned with the disc reads a gap opening within each step: the
+    // disc sinks and runs 0.095 % fast at 60 Hz, 0.14 % at 2 substeps.
     let rolling = error(Case::Rolling);
-    assert!(rolling < 0.1, "{rolling} %");
+    assert!(rolling < 0.01, "{rolling} %");
+    let rates = Rate::rate_sweep().into_iter().chain(Rate::substep_sweep());
+    for rate in rates {
+        let rolling = error_at(Case::Rolling, rate);
+        assert!(rolling < 0.03, "at {rate:?}: {rolling} %");
+    }
 }
 
 #[test]

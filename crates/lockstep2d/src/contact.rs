@@ -27,6 +27,10 @@ pub(crate) struct Contact {
     pub restitution: f32,
     pub tangent_speed: f32,
     pub rolling_resistance: f32,
+    /// Shape A's and shape B's rounding radii (`Geometry::rounding`): the solver finds
+    /// from them the discs that turn about their own centre of mass, whose contact
+    /// point stays put as they turn (`solver/wide_contact.rs`).
+    pub rounding: [f32; 2],
     pub manifold: Manifold,
     /// What the manifold was built from, to keep it while the bodies barely move.
     pub cache: Option<ManifoldCache>,
@@ -52,13 +56,14 @@ impl Contact {
         self.manifold.rolling_impulse = rolling;
     }
 
-    /// Sets the contact's material from its two shapes'.
+    /// Sets the contact's material and rounding radii from its two shapes'.
     pub fn mix_material(&mut self, a: &ShapeDef, b: &ShapeDef) {
         self.friction = mix_friction(a.friction, b.friction);
         self.restitution = mix_restitution(a.restitution, b.restitution);
         // Each is within MAX_SPEED; their sum is held there too.
         self.tangent_speed = (a.tangent_speed + b.tangent_speed).clamp(-MAX_SPEED, MAX_SPEED);
         self.rolling_resistance = mix_rolling_resistance(a, b);
+        self.rounding = [a.geometry.rounding(), b.geometry.rounding()];
     }
 }
 

@@ -45,8 +45,11 @@ pub fn platformer() -> SceneDef {
         .with_shape(ShapeJson::segment([-24.0, 2.5], [-28.0, 2.5]).one_way())
         .with_shape(ShapeJson::chain(vec![[3.5, 1.0], [0.0, 1.3], [-3.5, 1.0]]).one_way())
         .with_shape(ShapeJson::segment([15.5, 6.5], [11.5, 6.5]).one_way())
-        // The belt: a slab on the right-hand floor whose top runs right at 2 m/s.
-        .with_shape(ShapeJson::offset_box(3.0, 0.25, [26.0, 0.25], 0.0).with_tangent_speed(2.0));
+        // The belt: a slab on the right-hand floor whose top runs right at 2 m/s. Its
+        // left end sinks into the slope where the slope is as high as its top: every
+        // face of a belt runs, and an exposed end would lift whatever lay against it
+        // for ever.
+        .with_shape(ShapeJson::offset_box(4.0, 0.25, [25.0, 0.25], 0.0).with_tangent_speed(2.0));
     // The player, the first dynamic body (the scripted player's jumper): an upright
     // capsule that does not turn, on the floor under the left ledge.
     let player = BodyJson {

@@ -116,6 +116,15 @@ impl M8 {
         F8(out)
     }
 
+    /// `a` where the mask is set, `b` elsewhere, for both coordinates.
+    #[inline(always)]
+    pub fn select_v(self, a: V8, b: V8) -> V8 {
+        V8 {
+            x: self.select(a.x, b.x),
+            y: self.select(a.y, b.y),
+        }
+    }
+
     /// Sets or clears lane `lane`.
     pub fn set(&mut self, lane: usize, on: bool) {
         self.0[lane] = if on { u32::MAX } else { 0 };

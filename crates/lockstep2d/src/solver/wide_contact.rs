@@ -11,7 +11,11 @@
 //!
 //! - the separation is tracked through the substeps from the bodies' delta poses:
 //!   s = s₀ + n·[(Δp_b + Δq_b·r_b − r_b) − (Δp_a + Δq_a·r_a − r_a)], so it stays precise
-//!   far from the origin (only small deltas are added);
+//!   far from the origin (only small deltas are added). A disc turning about its own
+//!   centre of mass (`WideContact::round_a`) leaves out its Δq·r − r: the point where
+//!   it touches stays under its centre however it turns, and turning the point with
+//!   it would lift the point off the ground by R·(1 − cos Δθ) within the step, so a
+//!   rolling disc would read a gap opening, sink, and gain speed;
 //! - s > 0 (speculative, not touching yet): the bodies may close the gap this substep,
 //!   vn ≥ −s/h, and no more — this is what stops fast bodies passing through;
 //! - s ≤ 0 while solving: a soft spring pushes out at bias_rate·s, at most
@@ -173,6 +177,13 @@ pub(crate) struct WideContact {
     rolls: bool,
     /// Whether any lane has restitution.
     bouncy: bool,
+    /// The lanes whose shape A (B) touches with a disc turning about A's (B's) centre
+    /// of mass: a circle there, or a capsule or rounded corner whose curve is centred
+    /// on it (`turns_in_place`).
+    round_a: M8,
+    round_b: M8,
+    /// Whether any lane is `round_a` or `round_b`.
+    round: bool,
     /// What a substep's kicks add to the normal velocity (negative when they drive the
     /// bodies together); zero in lanes without restitution.
     pull: F8,
@@ -259,6 +270,7 @@ impl Bundle for WideContact {
         self.block = Block::new(&self.coupling(), self.points[0].normal_mass, two_points);
         self.rolls = self.rolling_resistance.differs(F8::ZERO).any();
         self.bouncy = self.restitution.differs(F8::ZERO).any();
+        self.round = (self.round_a | self.round_b).any();
         if self.rolls {
             let k = self.inv_i_a + self.inv_i_b;
             self.rolling_mass = k.greater(F8::ZERO).select(F8::splat(1.0) / k, F8::ZERO);
@@ -311,11 +323,22 @@ impl WideContact {
         // Zero where nothing bounces: the pull only refines a bounce's strike speed.
         let pull = if contact.restitution > 0.0 {
             let kick = |body: u32| kick_dv.get(body as usize).copied().unwrap_or_default();
-            (kick(contact.body_b) - kick(contact.body_a)).dot(normal)
+            held_pull((kick(contact.body_b) - kick(contact.body_a)).dot(normal))
         } else {
             0.0
         };
         set(&mut self.pull, pull);
+        let first = &manifold.points[0];
+        let offsets = (
+            first.anchor_a - a.center_offset,
+            first.anchor_b - b.center_offset,
+        );
+        let [rounding_a, rounding_b] = contact.rounding;
+        let separation = first.separation;
+        let round_a = turns_in_place(offsets.0 - rounding_a * normal, rounding_a, separation);
+        let round_b = turns_in_place(offsets.1 + rounding_b * normal, rounding_b, separation);
+        self.round_a.set(lane, round_a);
+        self.round_b.set(lane, round_b);
         set(&mut self.tangent_speed, contact.tangent_speed);
         set(&mut self.rolling_resistance, contact.rolling_resistance);
         let rolling_impulse = if warm_starting {
@@ -518,7 +541,15 @@ impl WideContact {
             x: body.dq_c * r.x - body.dq_s * r.y,
             y: body.dq_s * r.x + body.dq_c * r.y,
         };
-        let moved = (b.dp + turned(b, p.r_b) - p.r_b) - (a.dp + turned(a, p.r_a) - p.r_a);
+        let (mut moved_a, mut moved_b) = (
+            a.dp + turned(a, p.r_a) - p.r_a,
+            b.dp + turned(b, p.r_b) - p.r_b,
+        );
+        if self.round {
+            moved_a = self.round_a.select_v(a.dp, moved_a);
+            moved_b = self.round_b.select_v(b.dp, moved_b);
+        }
+        let moved = moved_b - moved_a;
         p.base_separation + self.normal.dot(moved)
     }
 
@@ -633,6 +664,26 @@ impl WideContact {
         b.v = b.v + impulse.scale(self.inv_mass_b);
         b.w = b.w + self.inv_i_b * p.r_b.cross(impulse);
     }
+}
+
+/// `pull` held within the velocity ceiling, as a kick is once it is applied: an
+/// extreme force's kick can be infinite (and zero mass times it NaN), and a bounce
+/// would take that into the speed it leaves at.
+fn held_pull(pull: f32) -> f32 {
+    if pull.is_nan() {
+        0.0
+    } else {
+        pull.clamp(-VELOCITY_CEILING, VELOCITY_CEILING)
+    }
+}
+
+/// Whether a surface of rounding radius `rounding` whose curve is centred `centre`
+/// from its body's centre of mass turns in place: a disc about its centre of mass.
+/// The centre is found from a point midway between the surfaces, so a disc's lies
+/// half the `separation` off; a capsule's end or a rounded corner lies a length of
+/// its shape off, and turns about the centre of mass with its body.
+fn turns_in_place(centre: Vec2, rounding: f32, separation: f32) -> bool {
+    rounding > 0.0 && centre.length() <= 0.5 * separation.abs() + 0.01 * rounding
 }
 
 #[inline(always)]

@@ -64,6 +64,7 @@ impl World {
             restitution: 0.0,
             tangent_speed: 0.0,
             rolling_resistance: 0.0,
+            rounding: [0.0; 2],
             manifold: Manifold::default(),
             cache: None,
             passing: false,
