@@ -37,8 +37,10 @@ pub enum Case {
         /// What is measured.
         law: Law,
     },
-    /// A box spinning through empty space.
+    /// A box spinning through empty space: its spin.
     Spin,
+    /// The same box: the angle it turns through.
+    SpinTurn,
     /// Newton's cradle, five balls.
     Cradle,
 }
@@ -98,7 +100,7 @@ impl Case {
         }
         cases.push(collision(true, 3.0, 0.5, Law::Momentum));
         cases.push(collision(false, 3.0, 0.5, Law::Restitution));
-        cases.extend([Case::Spin, Case::Cradle]);
+        cases.extend([Case::Spin, Case::SpinTurn, Case::Cradle]);
         cases
     }
 
@@ -128,6 +130,7 @@ impl Case {
                 format!("{line}, masses 1:{mass_ratio}, e = {restitution}: {what}")
             }
             Case::Spin => "spinning box".into(),
+            Case::SpinTurn => "spinning box's turn".into(),
             Case::Cradle => "Newton's cradle".into(),
         }
     }
@@ -157,6 +160,7 @@ impl Case {
                 Law::Restitution => "parting speed against e × meeting speed",
             },
             Case::Spin => "spin after 10 s against the start's 30 rad/s",
+            Case::SpinTurn => "angle turned in 10 s against 30 rad/s × 10 s",
             Case::Cradle => "the last ball's speed against the first's",
         }
     }
@@ -196,6 +200,7 @@ impl Case {
             Case::DoublePendulum => pendulum::error(engine, rate, 2),
             Case::Collision { collision, law } => collision::error(engine, rate, collision, law),
             Case::Spin => spin::error(engine, rate),
+            Case::SpinTurn => spin::turn_error(engine, rate),
             Case::Cradle => cradle::error(engine, rate),
         }
     }

@@ -9,6 +9,8 @@ use lockstep2d_scenes::{Scene, SceneDef};
 pub struct Sample {
     /// The body origin (m); every case's bodies have their centre of mass there.
     pub position: [f64; 2],
+    /// The body's angle (rad, counter-clockwise, as the engine wraps it).
+    pub angle: f64,
     /// The centre of mass's velocity (m/s).
     pub velocity: [f64; 2],
     /// Angular velocity (rad/s, counter-clockwise).
@@ -17,9 +19,10 @@ pub struct Sample {
 
 impl Sample {
     /// From an engine's `f32` figures.
-    pub fn new(position: [f32; 2], velocity: [f32; 2], spin: f32) -> Sample {
+    pub fn new(position: [f32; 2], angle: f32, velocity: [f32; 2], spin: f32) -> Sample {
         Sample {
             position: position.map(f64::from),
+            angle: f64::from(angle),
             velocity: velocity.map(f64::from),
             spin: f64::from(spin),
         }
@@ -71,9 +74,10 @@ impl Simulation for LockstepSimulation {
             .map(|&id| {
                 // The cases set no world bounds: every body lives as long as the world.
                 let position = world.position(id).unwrap_or_default();
+                let angle = world.angle(id).unwrap_or_default();
                 let velocity = world.linear_velocity(id).unwrap_or_default();
                 let spin = world.angular_velocity(id).unwrap_or_default();
-                Sample::new(position.to_array(), velocity.to_array(), spin)
+                Sample::new(position.to_array(), angle, velocity.to_array(), spin)
             })
             .collect()
     }

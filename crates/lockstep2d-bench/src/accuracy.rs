@@ -31,7 +31,7 @@ impl Simulation for SuiteWorld {
 
     fn samples(&self) -> Vec<Sample> {
         (self.0.bodies().iter())
-            .map(|b| Sample::new(b.position, b.velocity, b.spin))
+            .map(|b| Sample::new(b.position, b.angle, b.velocity, b.spin))
             .collect()
     }
 }
