@@ -303,11 +303,14 @@ impl Narrow<'_> {
         } else {
             recycle_distance.min(SPECULATIVE_DISTANCE)
         };
-        let extent = moving_extent(body_a).max(moving_extent(body_b));
+        let reach = (
+            moving_extent(body_a).max(moving_extent(body_b)),
+            contact.rounding,
+        );
         let poses = (body_a.xf, body_b.xf);
         let recycled = contact
             .cache
-            .is_some_and(|cache| cache.recycle(&mut contact.manifold, poses, extent, tolerance));
+            .is_some_and(|cache| cache.recycle(&mut contact.manifold, poses, reach, tolerance));
         if !recycled {
             let reach = closing_reach(body_a, body_b);
             let speculative = SPECULATIVE_DISTANCE + self.dt * reach;
