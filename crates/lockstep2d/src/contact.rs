@@ -27,9 +27,10 @@ pub(crate) struct Contact {
     pub restitution: f32,
     pub tangent_speed: f32,
     pub rolling_resistance: f32,
-    /// Shape A's and shape B's rounding radii (`Geometry::rounding`): the solver finds
-    /// from them the discs that turn about their own centre of mass, whose contact
-    /// point stays put as they turn (`solver/wide_contact.rs`).
+    /// Shape A's and shape B's rounding radii (`Geometry::rounding`): where a round
+    /// surface touches as its body turns, between steps (`recycle.rs`) and, for a disc
+    /// turning about its own centre of mass, through the substeps
+    /// (`solver/wide_contact.rs`).
     pub rounding: [f32; 2],
     pub manifold: Manifold,
     /// What the manifold was built from, to keep it while the bodies barely move.

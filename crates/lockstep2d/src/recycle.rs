@@ -107,10 +107,13 @@ mod tests {
     use crate::collide::collide;
     use crate::shape::{Capsule, Circle, Geometry, Polygon, ShapeDef};
 
-    /// A shape on a 200 m ground (A) rolled without slipping through `angle` from
-    /// lying at `start`: its manifold recycled, against one built afresh at the new
-    /// pose. Returns the largest gap between their separations and between their
-    /// anchors on the rolling shape (m).
+    /// Where, in body coordinates, the rolling curve of both tests' shapes is centred.
+    const CURVE_CENTRE: Vec2 = Vec2 { x: 0.25, y: 0.0 };
+
+    /// A shape on a 200 m ground (A) rolled without slipping through `angle` on its
+    /// curve centred at `CURVE_CENTRE`, from lying at `start`: its manifold recycled,
+    /// against one built afresh at the new pose. Returns the gap between their deepest
+    /// points' separations and between their anchors on the rolling shape (m).
     fn recycled_against_rebuilt(shape: Geometry, start: Transform, angle: f32) -> (f32, f32) {
         let ground = ShapeDef::new(Geometry::Polygon(Polygon::new_box(100.0, 1.0).unwrap()));
         let at = Transform {
@@ -125,11 +128,11 @@ mod tests {
         // Rolling turns the shape clockwise as its curve's centre moves right by
         // R·angle; the centre stays at the height it had.
         let turn = Rot::from_angle(-angle);
-        let centre = start.p + start.q.rotate(Vec2::new(0.25, 0.0));
+        let centre = start.p + start.q.rotate(CURVE_CENTRE);
         let rolled_centre = centre + Vec2::new(rounding * angle, 0.0);
         let q = turn.compose(start.q);
         let now = Transform {
-            p: rolled_centre - q.rotate(Vec2::new(0.25, 0.0)),
+            p: rolled_centre - q.rotate(CURVE_CENTRE),
             q,
         };
         let mut recycled = built;
@@ -149,7 +152,7 @@ mod tests {
     #[test]
     fn a_rolled_disc_touches_where_a_rebuilt_manifold_says() {
         let disc = Geometry::Circle(Circle {
-            center: Vec2::new(0.25, 0.0),
+            center: CURVE_CENTRE,
             radius: 0.5,
         });
         let start = Transform {
@@ -167,14 +170,14 @@ mod tests {
         // Tilted 30° down onto its right end, whose centre is 0.25 m from the centre of
         // mass: the end rolls about a centre that swings round the body's.
         let capsule = Geometry::Capsule(Capsule {
-            center1: Vec2::new(-0.25, 0.0),
-            center2: Vec2::new(0.25, 0.0),
+            center1: -CURVE_CENTRE,
+            center2: CURVE_CENTRE,
             radius: 0.5,
         });
         let q = Rot::from_angle(-0.5);
         let end = Vec2::new(0.0, 0.5);
         let start = Transform {
-            p: end - q.rotate(Vec2::new(0.25, 0.0)),
+            p: end - q.rotate(CURVE_CENTRE),
             q,
         };
         // Kept from the build, the anchor would trail the touching point by R·0.1 = 5 cm.
