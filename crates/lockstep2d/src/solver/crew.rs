@@ -9,6 +9,13 @@
 //! rayon instead cost more than it saved: a sleeping thread takes longer to wake than a
 //! colour takes to solve, so a second thread made the step slower.
 //!
+//! Each worker runs on a pool thread of its own, handed to it by a rayon broadcast: a
+//! worker waits at a barrier until every other is running, so each needs its own thread.
+//! A job spawned into a rayon scope has no such promise: rayon may leave it in the
+//! spawning thread's queue without waking an idle thread, counting on the spawner to
+//! run it later; the spawner, spinning at the first barrier, never does, and the step
+//! hangs (about once in a few hundred thousand steps on two threads).
+//!
 //! Which worker does a piece of work never changes its arithmetic, and pieces within a
 //! stage never touch the same body, so the results are the same bits for any number of
 //! workers. One worker (no pool) runs the same program with no-op barriers.
@@ -81,7 +88,7 @@ impl SpinBarrier {
         }
         let mut spins = 0u32;
         while self.generation.load(Ordering::Acquire) == generation {
-            spins += 1;
+            spins = spins.saturating_add(1);
             if spins < SPINS_BEFORE_YIELD {
                 spin_loop();
             } else {

@@ -31,6 +31,8 @@ use crate::solver::SolverSettings;
 use crate::threads::ThreadPool;
 #[cfg(feature = "threads")]
 use rayon::prelude::*;
+#[cfg(feature = "threads")]
+use std::sync::{Mutex, PoisonError};
 
 /// The soft step's working arrays, kept between steps so a warm world does not allocate.
 #[derive(Clone, Debug, Default)]
@@ -85,13 +87,21 @@ impl SoftStep {
         match pool {
             // One hand-over to the pool for the whole step; see `crew.rs`.
             #[cfg(feature = "threads")]
-            Some(pool) => pool.scope(|scope| {
-                for worker in 1..workers {
-                    let crew = &crew;
-                    scope.spawn(move |_| substeps(crew, worker, None, &program));
-                }
-                substeps(&crew, 0, Some(joints), &program);
-            }),
+            Some(pool) => {
+                let joints = Mutex::new(Some(&mut *joints));
+                // The thread that prepared the step is worker 0, whose blocks it has
+                // just written and may still hold in its cache.
+                let caller = pool.current_thread_index().unwrap_or(0);
+                pool.broadcast(|context| {
+                    let worker = (context.index() + workers - caller) % workers;
+                    // Worker 0 holds the joints (see `Crew::scalar_joints`).
+                    let mine = match worker {
+                        0 => joints.lock().unwrap_or_else(PoisonError::into_inner).take(),
+                        _ => None,
+                    };
+                    substeps(&crew, worker, mine, &program);
+                });
+            }
             _ => substeps(&crew, 0, Some(joints), &program),
         }
         let constraints = laps.lap();
