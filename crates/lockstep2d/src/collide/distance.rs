@@ -248,6 +248,17 @@ impl Simplex {
     /// Real-Time Collision Detection, 5.1.5, with the origin as the query point).
     fn reduce_triangle(&mut self) -> Option<Vec2> {
         let [a, b, c] = self.v;
+        // The origin inside: on one side of all three edges. Asked first by the edges'
+        // cross products, which keep their sign on a thin triangle metres long, where
+        // the regions' dot products below cancel to rounding and can name an edge.
+        let sides = [
+            cross(b.w - a.w, -a.w),
+            cross(c.w - b.w, -b.w),
+            cross(a.w - c.w, -c.w),
+        ];
+        if sides.iter().all(|&s| s > 0.0) || sides.iter().all(|&s| s < 0.0) {
+            return None;
+        }
         let (ab, ac) = (b.w - a.w, c.w - a.w);
         let (d1, d2) = (-ab.dot(a.w), -ac.dot(a.w));
         if d1 <= 0.0 && d2 <= 0.0 {

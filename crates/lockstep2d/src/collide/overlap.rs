@@ -187,4 +187,22 @@ mod tests {
         let long = Geometry::Polygon(Polygon::new_box(half.x, half.y).expect("box"));
         assert!(!touches_collider(&collider(long), long_xf, &unit, clear));
     }
+
+    /// The same meeting a few micrometres on: GJK reaches the thin triangle that holds
+    /// the origin, whose region tests (dot products of 8 m edges) once named an edge.
+    #[test]
+    fn a_thin_triangle_round_the_origin_counts_as_touching() {
+        let (min, max) = (
+            Vec2::new(-0.74964, 21.451877),
+            Vec2::new(5.046816, 28.736397),
+        );
+        let half = 0.5 * (max - min);
+        let long = collider(Geometry::Polygon(
+            Polygon::new_box(half.x, half.y).expect("box"),
+        ));
+        let long_xf = Transform::new(0.5 * (min + max), 0.0);
+        let unit = collider(Geometry::Polygon(Polygon::new_box(0.5, 0.5).expect("box")));
+        let corner_inside = Transform::new(Vec2::new(5.5461907, 28.077408), 0.0018983);
+        assert!(touches_collider(&long, long_xf, &unit, corner_inside));
+    }
 }
