@@ -164,45 +164,43 @@ mod tests {
         assert!(!touches_collider(&capsule, xf, &circle, far));
     }
 
+    /// A box spanning `min` to `max`, unturned, as a query box is.
+    fn long_box(min: Vec2, max: Vec2) -> (Collider, Transform) {
+        let half = 0.5 * (max - min);
+        let polygon = Polygon::new_box(half.x, half.y).expect("box");
+        (
+            collider(Geometry::Polygon(polygon)),
+            Transform::new(0.5 * (min + max), 0.0),
+        )
+    }
+
+    fn unit_box() -> Collider {
+        collider(Geometry::Polygon(Polygon::new_box(0.5, 0.5).expect("box")))
+    }
+
     /// A unit box turned 0.0019 rad whose top-left corner reaches 1.6 mm into a
     /// 5.8 m × 7.3 m box, as boxes of the settled large pyramid meet a query box: the
     /// Minkowski difference's edge passes 60 µm from the origin, where searching along
     /// the closest point (tilted by its rounding) once missed the vertex inside.
     #[test]
     fn a_corner_a_millimetre_inside_a_long_box_touches_it() {
-        let (min, max) = (Vec2::new(-0.74964, 21.45187), Vec2::new(5.04682, 28.73639));
-        let half = 0.5 * (max - min);
-        let long = Geometry::Polygon(Polygon::new_box(half.x, half.y).expect("box"));
-        let long_xf = Transform::new(0.5 * (min + max), 0.0);
-        let unit = collider(Geometry::Polygon(Polygon::new_box(0.5, 0.5).expect("box")));
+        let (long, long_xf) = long_box(Vec2::new(-0.74964, 21.45187), Vec2::new(5.04682, 28.73639));
         let corner_inside = Transform::new(Vec2::new(5.546192, 28.077408), 0.0018996);
-        assert!(touches_collider(
-            &collider(long),
-            long_xf,
-            &unit,
-            corner_inside
-        ));
+        assert!(touches_collider(&long, long_xf, &unit_box(), corner_inside));
         // 2.6 mm further right it clears the long box by about 1 mm.
         let clear = Transform::new(Vec2::new(5.548792, 28.077408), 0.0018996);
-        let long = Geometry::Polygon(Polygon::new_box(half.x, half.y).expect("box"));
-        assert!(!touches_collider(&collider(long), long_xf, &unit, clear));
+        assert!(!touches_collider(&long, long_xf, &unit_box(), clear));
     }
 
     /// The same meeting a few micrometres on: GJK reaches the thin triangle that holds
     /// the origin, whose region tests (dot products of 8 m edges) once named an edge.
     #[test]
     fn a_thin_triangle_round_the_origin_counts_as_touching() {
-        let (min, max) = (
+        let (long, long_xf) = long_box(
             Vec2::new(-0.74964, 21.451877),
             Vec2::new(5.046816, 28.736397),
         );
-        let half = 0.5 * (max - min);
-        let long = collider(Geometry::Polygon(
-            Polygon::new_box(half.x, half.y).expect("box"),
-        ));
-        let long_xf = Transform::new(0.5 * (min + max), 0.0);
-        let unit = collider(Geometry::Polygon(Polygon::new_box(0.5, 0.5).expect("box")));
         let corner_inside = Transform::new(Vec2::new(5.5461907, 28.077408), 0.0018983);
-        assert!(touches_collider(&long, long_xf, &unit, corner_inside));
+        assert!(touches_collider(&long, long_xf, &unit_box(), corner_inside));
     }
 }
