@@ -83,8 +83,11 @@ fn a_disc_rolls_at_two_thirds_of_g_sin_theta() {
 
 #[test]
 fn a_capsule_keeps_its_energy_rolling_over_its_end() {
+    // Under rapier2d's 0.227 % and Box2D v3's 1.07 % (`lockstep2d-bench accuracy`).
+    // Kicking a held body whole before each drift, not in halves at the step's ends,
+    // loses 0.768 %.
     let capsule = error(Case::CapsuleRolling);
-    assert!(capsule < 1.0, "{capsule} %");
+    assert!(capsule < 0.2, "{capsule} %");
 }
 
 #[test]
@@ -97,10 +100,12 @@ fn a_block_slides_and_sticks_where_coulomb_friction_says() {
 
 #[test]
 fn pendulums_on_pins_keep_their_energy() {
+    // Box2D v3 loses 0.834 and 1.39 %; kicking the bobs whole before each drift loses
+    // 0.863 and 1.45 %.
     let single = error(Case::Pendulum);
-    assert!(single < 1.0, "pendulum: {single} %");
+    assert!(single < 0.5, "pendulum: {single} %");
     let double = error(Case::DoublePendulum);
-    assert!(double < 2.0, "double pendulum: {double} %");
+    assert!(double < 1.39, "double pendulum: {double} %");
 }
 
 #[test]
@@ -119,9 +124,10 @@ fn a_free_spin_turns_through_omega_t() {
 #[test]
 fn newtons_cradle_sends_most_of_the_speed_to_the_last_ball() {
     // The touching balls keep their approach from before the step; the striking ball
-    // bounces at the speed it struck at. Box2D v3 and rapier2d leave 48–64 % behind.
+    // bounces at the speed it struck at. Box2D v3 and rapier2d leave 48–64 % behind;
+    // kicking the balls whole before each drift leaves 14.9 %.
     let cradle = error(Case::Cradle);
-    assert!(cradle < 20.0, "{cradle} %");
+    assert!(cradle < 10.0, "{cradle} %");
 }
 
 #[test]

@@ -310,26 +310,30 @@ fn warm_start_energy(solver: SolverKind) -> [f32; 2] {
     scene.world.destroy_body(scene.bodies[3]).unwrap();
     let light = [1, 2];
     [
-        most_energy(&mut scene, &light, 120, 150),
-        most_energy(&mut scene, &light, 150, TEN_SECONDS),
+        most_energy(&mut scene, &light, 120, 180),
+        most_energy(&mut scene, &light, 180, TEN_SECONDS),
     ]
 }
 
 #[test]
 fn removing_a_heavy_load_gains_no_energy_once_settled() {
-    // Under the heavy circle the soft contact between the light ones sinks 6 cm (their
-    // stiffness is set by their own mass); unloaded, that overlap is pushed out at up to
-    // 3 m/s and throws the upper one 1.5 cm up (0.4 J). It lands within 0.2 s and is
-    // still from then on, which is what this checks. PGS sinks less and does not jump.
+    // Under the heavy circle the soft contacts between the light ones sink 5 cm (their
+    // stiffness is set by their own mass). Unloaded, the overlap relaxes out without a
+    // throw: 0.09 J in the first step, then a fifth less each step, and the pair sleeps
+    // 0.67 s after the removal (PGS throws the upper circle off with 4.7 J). The first
+    // window checks the soft solver never throws it, the second that it is still from
+    // 1 s on.
     let [soft, pgs] = SOLVERS.map(warm_start_energy);
-    for (i, when) in ["0-0.5 s after removal", "after 0.5 s"]
-        .into_iter()
-        .enumerate()
-    {
+    for (i, when) in ["0-1 s after removal", "after 1 s"].into_iter().enumerate() {
         println!(
             "warm start energy: most kinetic energy {when} (J): soft {:.4e}, pgs {:.4e}",
             soft[i], pgs[i]
         );
     }
+    assert!(
+        soft[0] < 0.1,
+        "the unloaded circles are thrown with {} J",
+        soft[0]
+    );
     assert!(soft[1] < 1e-6, "the circles have {} J", soft[1]);
 }

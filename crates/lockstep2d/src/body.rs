@@ -201,27 +201,6 @@ impl Links for [JointEdge] {
     }
 }
 
-/// What instant a body's velocity is the velocity of. The soft step kicks a body
-/// whole before each drift while a constraint holds it (semi-implicit Euler, which the
-/// soft contact's stiffness is set for), and in halves around its drifts while nothing
-/// does (the leapfrog, exact under a constant pull); how a step begins depends on how
-/// the last one ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub(crate) enum VelocityReading {
-    /// Given by the caller (at creation or by a setter), not stepped since: the
-    /// velocity at this instant if no contact touches the body and no joint holds it
-    /// as its next step begins (its first kick is half), else, as semi-implicit Euler
-    /// reads it, the velocity of its next drift (a whole kick, so a pile built at
-    /// rest steps as it always did).
-    Given,
-    /// The velocity at the last step's end: the body flew free, its last half kick
-    /// after its last drift, or bounced. Its next step begins with half a kick.
-    AtStepEnd,
-    /// The velocity the body drifted at over the last substep: a constraint held it.
-    /// Its next step begins with a whole kick.
-    OverLastSubstep,
-}
-
 /// A body as the world stores it: plain data, so a snapshot copies it as bytes.
 #[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Body {
@@ -254,9 +233,6 @@ pub(crate) struct Body {
     pub awake: bool,
     /// How long the body has moved slower than the sleep speed (s).
     pub sleep_time: f32,
-    /// What instant `v` and `w` are the velocity of, which sets how the next soft step
-    /// begins (`solver::integrate::Part`).
-    pub reading: VelocityReading,
     /// The island the body was in at the last step: the slot of its root body.
     pub island: u32,
     /// The farthest any of its shapes reaches from the centre of mass (m), to turn a
@@ -317,7 +293,6 @@ impl Body {
             gravity_scale: def.gravity_scale,
             awake: true,
             sleep_time: 0.0,
-            reading: VelocityReading::Given,
             island: u32::MAX,
             extent: 0.0,
             min_extent: f32::MAX,

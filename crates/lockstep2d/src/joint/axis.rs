@@ -5,7 +5,7 @@
 use super::frame::{limit_impulse, soft_impulse};
 use super::options::{Limit, Motor, Spring, validate_options};
 use crate::error::{Result, check_finite};
-use crate::solver::{BodyState, Softness};
+use crate::solver::{BodyState, Softness, WarmStart};
 
 /// The options on one free coordinate, with the spring's softness for this step.
 #[derive(Clone, Copy, Debug, Default, serde::Serialize, serde::Deserialize)]
@@ -54,6 +54,9 @@ pub(crate) struct AxisPass {
     /// How stiffly the limits hold.
     pub softness: Softness,
     pub use_bias: bool,
+    /// The substep's warm start, in whose units the motor is bounded
+    /// (`WarmStart::bounded`).
+    pub warm: WarmStart,
 }
 
 impl AxisOptions {
@@ -125,8 +128,9 @@ impl AxisOptions {
         if let Some(motor) = &self.motor {
             let most = motor.max_force * pass.h;
             let cdot = velocity(states) - motor.speed;
-            let total = (impulses.motor - pass.mass * cdot).clamp(-most, most);
-            step(states, &mut impulses.motor, total);
+            let (total, change) = pass.warm.bounded(impulses.motor, -pass.mass * cdot, most);
+            apply(states, change);
+            impulses.motor = total;
         }
         if let Some(limit) = &self.limit {
             let (soft, bias, inv_h) = (&pass.softness, pass.use_bias, pass.inv_h);

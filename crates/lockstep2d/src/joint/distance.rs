@@ -129,10 +129,16 @@ impl DistanceJoint {
         }
     }
 
-    pub fn warm_start(&self, frame: &JointFrame, states: &mut [BodyState]) {
+    /// Gives the bodies `share` of the accumulated impulses (`solver::WarmStart`).
+    pub fn warm_start(&self, frame: &JointFrame, states: &mut [BodyState], share: f32) {
         let arms = frame.arms(states);
         let axis = frame.separation(states, arms).normalize_or_zero();
-        frame.apply(states, arms, (self.rod + self.axial.total()) * axis, 0.0);
+        frame.apply(
+            states,
+            arms,
+            share * (self.rod + self.axial.total()) * axis,
+            0.0,
+        );
     }
 
     pub fn solve(&mut self, frame: &JointFrame, states: &mut [BodyState], pass: &SoftPass) {
@@ -167,6 +173,7 @@ impl DistanceJoint {
             inv_h: pass.inv_h,
             softness: frame.softness,
             use_bias: pass.use_bias,
+            warm: pass.warm,
         };
         self.axis
             .solve(&mut self.axial, &axis_pass, states, along, push);

@@ -37,6 +37,7 @@ use crate::body::Body;
 use crate::error::Result;
 use crate::id::BodyId;
 use crate::math::Vec2;
+use crate::solver::WarmStart;
 use crate::solver::{AxisSource, BodyState, Softness};
 use distance::DistanceJoint;
 use motor::MotorJoint;
@@ -222,6 +223,8 @@ pub(crate) struct SoftPass {
     pub inv_h: f32,
     /// False in the relax pass: no position correction.
     pub use_bias: bool,
+    /// The substep's warm start, in whose units a motor is bounded (`WarmStart::bounded`).
+    pub warm: WarmStart,
 }
 
 impl Joint {
@@ -309,16 +312,17 @@ impl Joint {
         }
     }
 
-    pub fn warm_start(&self, states: &mut [BodyState]) {
+    /// Gives the bodies `share` of the accumulated impulses (`solver::WarmStart`).
+    pub fn warm_start(&self, states: &mut [BodyState], share: f32) {
         let frame = &self.frame;
         match &self.kind {
-            JointState::Revolute(j) => j.warm_start(frame, states),
-            JointState::Prismatic(j) => j.warm_start(frame, states),
-            JointState::Distance(j) => j.warm_start(frame, states),
-            JointState::Weld(j) => j.warm_start(frame, states),
-            JointState::Wheel(j) => j.warm_start(frame, states),
-            JointState::Motor(j) => j.warm_start(frame, states),
-            JointState::Mouse(j) => j.warm_start(frame, states),
+            JointState::Revolute(j) => j.warm_start(frame, states, share),
+            JointState::Prismatic(j) => j.warm_start(frame, states, share),
+            JointState::Distance(j) => j.warm_start(frame, states, share),
+            JointState::Weld(j) => j.warm_start(frame, states, share),
+            JointState::Wheel(j) => j.warm_start(frame, states, share),
+            JointState::Motor(j) => j.warm_start(frame, states, share),
+            JointState::Mouse(j) => j.warm_start(frame, states, share),
         }
     }
 

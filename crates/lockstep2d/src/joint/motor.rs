@@ -98,8 +98,14 @@ impl MotorJoint {
         }
     }
 
-    pub fn warm_start(&self, frame: &JointFrame, states: &mut [BodyState]) {
-        frame.apply(states, (Vec2::ZERO, Vec2::ZERO), self.linear, self.angular);
+    /// Gives the bodies `share` of the accumulated impulses (`solver::WarmStart`).
+    pub fn warm_start(&self, frame: &JointFrame, states: &mut [BodyState], share: f32) {
+        frame.apply(
+            states,
+            (Vec2::ZERO, Vec2::ZERO),
+            share * self.linear,
+            share * self.angular,
+        );
     }
 
     pub fn solve(&mut self, frame: &JointFrame, states: &mut [BodyState], pass: &SoftPass) {
@@ -108,13 +114,9 @@ impl MotorJoint {
         let rate = self.def.correction_factor * pass.inv_h;
         let most = self.def.max_torque * pass.h;
         let cdot = frame.relative_spin(states) + rate * frame.angle(states);
-        let total = (self.angular - frame.angular_mass() * cdot).clamp(-most, most);
-        frame.apply(
-            states,
-            (Vec2::ZERO, Vec2::ZERO),
-            Vec2::ZERO,
-            total - self.angular,
-        );
+        let change = -frame.angular_mass() * cdot;
+        let (total, turn) = pass.warm.bounded(self.angular, change, most);
+        frame.apply(states, (Vec2::ZERO, Vec2::ZERO), Vec2::ZERO, turn);
         self.angular = total;
 
         let centers = (Vec2::ZERO, Vec2::ZERO);
@@ -128,8 +130,9 @@ impl MotorJoint {
         // K = m·I, inverted as 1/m: forming det K = m² would leave f32 for the lightest
         // and heaviest bodies.
         let most = self.def.max_force * pass.h;
-        let total = (self.linear - cdot * (1.0 / m)).clamp_length_max(most);
-        frame.apply(states, centers, total - self.linear, 0.0);
+        let change = cdot * (-1.0 / m);
+        let (total, push) = pass.warm.bounded_vector(self.linear, change, most);
+        frame.apply(states, centers, push, 0.0);
         self.linear = total;
     }
 }

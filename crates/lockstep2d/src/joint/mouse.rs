@@ -95,8 +95,14 @@ impl MouseJoint {
         }
     }
 
-    pub fn warm_start(&self, frame: &JointFrame, states: &mut [BodyState]) {
-        frame.apply(states, frame.arms(states), self.linear, self.angular);
+    /// Gives the bodies `share` of the accumulated impulses (`solver::WarmStart`).
+    pub fn warm_start(&self, frame: &JointFrame, states: &mut [BodyState], share: f32) {
+        frame.apply(
+            states,
+            frame.arms(states),
+            share * self.linear,
+            share * self.angular,
+        );
     }
 
     pub fn solve(&mut self, frame: &JointFrame, states: &mut [BodyState], pass: &SoftPass) {
@@ -120,8 +126,9 @@ impl MouseJoint {
         let cdot = b.v + cross_sv(b.w, arms.1);
         let pulled = soft_point_impulse(k, cdot, error, Some(&self.softness), self.linear);
         if let Some(impulse) = pulled {
-            let total = (self.linear + impulse).clamp_length_max(self.def.max_force * pass.h);
-            frame.apply(states, arms, total - self.linear, 0.0);
+            let most = self.def.max_force * pass.h;
+            let (total, pull) = pass.warm.bounded_vector(self.linear, impulse, most);
+            frame.apply(states, arms, pull, 0.0);
             self.linear = total;
         }
     }

@@ -126,12 +126,13 @@ impl PrismaticJoint {
         }
     }
 
-    pub fn warm_start(&self, frame: &JointFrame, states: &mut [BodyState]) {
+    /// Gives the bodies `share` of the accumulated impulses (`solver::WarmStart`).
+    pub fn warm_start(&self, frame: &JointFrame, states: &mut [BodyState], share: f32) {
         let (r_a, r_b) = frame.arms(states);
         let d = frame.separation(states, (r_a, r_b));
         let axis = frame.rotation_a(states).rotate(self.local_axis);
         let linear = self.lock.x * axis.perp() + self.axial.total() * axis;
-        frame.apply(states, (d + r_a, r_b), linear, self.lock.y);
+        frame.apply(states, (d + r_a, r_b), share * linear, share * self.lock.y);
     }
 
     pub fn solve(&mut self, frame: &JointFrame, states: &mut [BodyState], pass: &SoftPass) {
@@ -148,6 +149,7 @@ impl PrismaticJoint {
             inv_h: pass.inv_h,
             softness: frame.softness,
             use_bias: pass.use_bias,
+            warm: pass.warm,
         };
         let along = |s: &[BodyState]| axis.dot(frame.point_velocity(s, arms));
         let push = |s: &mut [BodyState], impulse: f32| frame.apply(s, arms, impulse * axis, 0.0);

@@ -23,8 +23,14 @@ impl RevoluteJoint {
         }
     }
 
-    pub fn warm_start(&self, frame: &JointFrame, states: &mut [BodyState]) {
-        frame.apply(states, frame.arms(states), self.impulse, self.axial.total());
+    /// Gives the bodies `share` of the accumulated impulses (`solver::WarmStart`).
+    pub fn warm_start(&self, frame: &JointFrame, states: &mut [BodyState], share: f32) {
+        frame.apply(
+            states,
+            frame.arms(states),
+            share * self.impulse,
+            share * self.axial.total(),
+        );
     }
 
     /// The spring, motor and limits as the lane solve takes them (`solver/wide_axis.rs`),
@@ -60,6 +66,7 @@ impl RevoluteJoint {
             inv_h: pass.inv_h,
             softness: frame.softness,
             use_bias: pass.use_bias,
+            warm: pass.warm,
         };
         let spin = |s: &[BodyState]| frame.relative_spin(s);
         let turn = |s: &mut [BodyState], impulse: f32| frame.apply_angular(s, impulse);

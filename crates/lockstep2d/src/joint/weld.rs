@@ -108,8 +108,14 @@ impl WeldJoint {
         }
     }
 
-    pub fn warm_start(&self, frame: &JointFrame, states: &mut [BodyState]) {
-        frame.apply(states, frame.arms(states), self.linear, self.angular);
+    /// Gives the bodies `share` of the accumulated impulses (`solver::WarmStart`).
+    pub fn warm_start(&self, frame: &JointFrame, states: &mut [BodyState], share: f32) {
+        frame.apply(
+            states,
+            frame.arms(states),
+            share * self.linear,
+            share * self.angular,
+        );
     }
 
     /// A spring always pulls; a rigid part is corrected only while solving (with the

@@ -114,12 +114,18 @@ impl WheelJoint {
         }
     }
 
-    pub fn warm_start(&self, frame: &JointFrame, states: &mut [BodyState]) {
+    /// Gives the bodies `share` of the accumulated impulses (`solver::WarmStart`).
+    pub fn warm_start(&self, frame: &JointFrame, states: &mut [BodyState], share: f32) {
         let (r_a, r_b) = frame.arms(states);
         let d = frame.separation(states, (r_a, r_b));
         let axis = frame.rotation_a(states).rotate(self.local_axis);
         let linear = self.across * axis.perp() + self.along.total() * axis;
-        frame.apply(states, (d + r_a, r_b), linear, self.spin.total());
+        frame.apply(
+            states,
+            (d + r_a, r_b),
+            share * linear,
+            share * self.spin.total(),
+        );
     }
 
     pub fn solve(&mut self, frame: &JointFrame, states: &mut [BodyState], pass: &SoftPass) {
@@ -135,6 +141,7 @@ impl WheelJoint {
             inv_h: pass.inv_h,
             softness: frame.softness,
             use_bias: pass.use_bias,
+            warm: pass.warm,
         };
         let spin_rate = |s: &[BodyState]| frame.relative_spin(s);
         let turn = |s: &mut [BodyState], impulse: f32| frame.apply(s, arms, Vec2::ZERO, impulse);

@@ -11,11 +11,8 @@ use crate::math::{Rot, Vec2};
 pub(crate) struct BodyState {
     pub v: Vec2,
     pub w: f32,
-    /// What has held the body this step: `FREE` (nothing yet), `HELD` (a joint, or a
-    /// contact that pushed) or `BOUNCED` (restitution set its velocity, which is then
-    /// its velocity at the step's end). It sets how the step ends and the next begins
-    /// (`integrate::Part`). An `f32` to fill the row.
-    pub held: f32,
+    /// Unused: fills the row to eight `f32`s.
+    pub spare: f32,
     /// How far the centre of mass has moved since the step began.
     pub dp: Vec2,
     /// How far the body has turned since the step began.
@@ -30,17 +27,12 @@ const _: () = {
     assert!(offset_of!(Vec2, y) == 4);
 };
 
-/// `BodyState::held`'s values.
-pub(crate) const FREE: f32 = 0.0;
-pub(crate) const HELD: f32 = 1.0;
-pub(crate) const BOUNCED: f32 = 2.0;
-
 impl Default for BodyState {
     fn default() -> Self {
         BodyState {
             v: Vec2::ZERO,
             w: 0.0,
-            held: FREE,
+            spare: 0.0,
             dp: Vec2::ZERO,
             dq: Rot::IDENTITY,
         }

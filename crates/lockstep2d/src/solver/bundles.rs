@@ -246,11 +246,6 @@ impl<B: Bundle> Bundles<B> {
             .map(move |counts| counts[color].div_ceil(per_bundle(color)))
     }
 
-    /// Whether body `body` is in any of the constraints laid out.
-    pub fn touches(&self, body: u32) -> bool {
-        self.coloring.touches(body)
-    }
-
     /// The bundles in colour order, and where each colour's start (the last entry is
     /// the end), for the step's workers (`crew.rs`).
     pub fn parts(&mut self) -> (&mut [B], &[usize; COLOR_COUNT + 2]) {

@@ -34,13 +34,6 @@ impl Coloring {
         self.used.resize(body_count, 0);
     }
 
-    /// Whether `body` has a colour: it is in a constraint coloured since the reset.
-    pub fn touches(&self, body: u32) -> bool {
-        self.used
-            .get(body as usize)
-            .is_some_and(|&colors| colors != 0)
-    }
-
     /// The first colour free for both bodies (`None` for a body that does not move), and
     /// marks it used by them; `COLOR_COUNT` when every colour is taken (the overflow).
     pub fn assign(&mut self, a: Option<u32>, b: Option<u32>) -> usize {

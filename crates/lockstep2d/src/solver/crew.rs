@@ -24,7 +24,6 @@ use std::hint::spin_loop;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::BodyState;
-use super::body_state::FREE;
 use super::bundles::run_bundles;
 use super::coloring::COLOR_COUNT;
 use super::dense_bodies::DenseBodies;
@@ -33,7 +32,8 @@ use super::share::share;
 use super::shared_states::{Shared, SharedStates};
 use super::softness::Softness;
 use super::step_constraints::StepConstraints;
-use super::wide_contact::{ContactPass, WideContact};
+use super::warm_start::WarmStart;
+use super::wide_contact::{ContactPass, Relax, WideContact};
 use super::wide_drift::drift_bodies;
 use super::wide_revolute::{RevolutePass, WideRevolute};
 use crate::id::Slots;
@@ -155,63 +155,81 @@ impl<'a> Crew<'a> {
             // SAFETY: each body has one kick and each kick one worker; nobody else
             // touches the states until the barrier.
             let state = unsafe { self.state(kick.index) };
-            let part = if first && kick.first_half {
-                Part::FirstHalf
-            } else {
-                Part::Whole
-            };
+            let part = if first { Part::FirstHalf } else { Part::Whole };
             kick.apply_part(&mut state.v, &mut state.w, limits, part);
         }
         self.barrier.wait();
     }
 
-    /// The last half kicks of the bodies nothing held in the step (see
-    /// `integrate::Part`), after the last drift and after restitution: a bundle gathers
-    /// and writes back a free body too (its lane pushes nothing), so the kick must not
-    /// land between the two. Each colour of restitution ended at a barrier; the step
-    /// ends after this.
-    pub fn end_free_flights(&self, worker: usize) {
+    /// Every body's last half kick (see `integrate::Part`), after the last relax, and
+    /// the half of each constraint's impulse that holds it (`WarmStart::closing`). The
+    /// velocity the step ends with is then the one at its end, in step with the pose.
+    pub fn close(&self, worker: usize, joints: &mut Option<&mut Slots<Joint>>) {
         let limits = self.program.limits;
         for kick in &self.kicks[share(self.kicks.len(), worker, self.workers)] {
             // SAFETY: as in `integrate_velocities`; no other worker has this body.
             let state = unsafe { self.state(kick.index) };
-            if state.held == FREE {
-                kick.apply_part(&mut state.v, &mut state.w, limits, Part::LastHalf);
-            }
+            kick.apply_part(&mut state.v, &mut state.w, limits, Part::LastHalf);
         }
+        self.barrier.wait();
+        self.warm_start(worker, joints, WarmStart::closing());
     }
 
-    /// The impulses the constraints ended the last substep (or step) with, applied
-    /// again: the other joints, the revolute joints, contacts. Worker 0 holds the other
-    /// joints.
-    pub fn warm_start(&self, worker: usize, joints: &mut Option<&mut Slots<Joint>>) {
-        self.scalar_joints(joints, |j, s| j.warm_start(s));
-        self.revolutes(worker, RevolutePass::WarmStart);
-        self.contacts(worker, ContactPass::WarmStart);
-    }
-
-    /// One pass over the joints and contacts. With `use_bias` they push overlaps
-    /// and joint errors apart (softly); without it (relaxing) they only hold the
-    /// velocities, taking back the speed the push added.
-    ///
-    /// With `mark_held` (the step's last pass) the contacts that pushed in the step
-    /// mark their bodies held (`BodyState::held`).
-    pub fn solve(
+    /// The impulses the constraints ended the last substep (or step) with, given again
+    /// in the share this kick needs (`WarmStart`): the other joints, the revolute
+    /// joints, contacts. Worker 0 holds the other joints.
+    pub fn warm_start(
         &self,
         worker: usize,
         joints: &mut Option<&mut Slots<Joint>>,
-        (use_bias, mark_held): (bool, bool),
+        warm: WarmStart,
+    ) {
+        self.scalar_joints(joints, |j, s| j.warm_start(s, warm.share));
+        self.revolutes(worker, RevolutePass::WarmStart(warm));
+        self.contacts(worker, ContactPass::WarmStart(warm));
+    }
+
+    /// The substep's solve: the joints and contacts push overlaps and joint errors
+    /// apart (softly, with position correction on). `warm` is the substep's warm start
+    /// (`WarmStart::bounded`).
+    pub fn solve(&self, worker: usize, joints: &mut Option<&mut Slots<Joint>>, warm: WarmStart) {
+        let push = self.program.position_correction;
+        self.pass(worker, joints, warm, (push, Relax::No));
+    }
+
+    /// The substep's relax: the same pass without the push, only holding the
+    /// velocities, which takes back the speed the push added. The step's last relax
+    /// (`closes`) readies the closing warm start.
+    pub fn relax(
+        &self,
+        worker: usize,
+        joints: &mut Option<&mut Slots<Joint>>,
+        (warm, closes): (WarmStart, bool),
+    ) {
+        let relax = if closes { Relax::Last } else { Relax::Yes };
+        self.pass(worker, joints, warm, (false, relax));
+    }
+
+    /// One pass over the joints and contacts, pushing with `use_bias`.
+    fn pass(
+        &self,
+        worker: usize,
+        joints: &mut Option<&mut Slots<Joint>>,
+        warm: WarmStart,
+        (use_bias, relax): (bool, Relax),
     ) {
         let p = self.program;
         let pass = SoftPass {
             h: p.h,
             inv_h: 1.0 / p.h,
             use_bias,
+            warm,
         };
         self.scalar_joints(joints, |j, s| j.solve(s, &pass));
         let revolute_pass = RevolutePass::Solve {
             softness: use_bias.then_some(p.joint_softness),
             inv_h: pass.inv_h,
+            warm,
         };
         self.revolutes(worker, revolute_pass);
         let contact_pass = ContactPass::Solve {
@@ -219,7 +237,8 @@ impl<'a> Crew<'a> {
             max_push: p.max_push,
             use_bias,
             threshold: p.restitution_threshold,
-            mark_held,
+            share: warm.share,
+            relax,
         };
         self.contacts(worker, contact_pass);
     }

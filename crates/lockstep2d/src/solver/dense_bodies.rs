@@ -7,7 +7,7 @@
 //! only them.
 
 use super::integrate::Kick;
-use crate::body::{Body, BodyType, VelocityReading};
+use crate::body::{Body, BodyType};
 use crate::id::Slots;
 use crate::math::Vec2;
 
@@ -39,9 +39,6 @@ pub(crate) struct DenseBodies {
     /// One per body slot: what a substep's kick adds to its velocity (zero unless
     /// simulated), for the speed a bouncing contact strikes at.
     pub kick_dv: Vec<Vec2>,
-    /// The positions in `kicks` of the bodies whose velocity was given
-    /// (`VelocityReading::Given`): their first kick waits on the constraints.
-    pub given: Vec<usize>,
 }
 
 /// How far a simulated body reaches, read by the test for a fast body.
@@ -55,21 +52,11 @@ pub(crate) struct Extents {
 }
 
 impl DenseBodies {
-    /// Decides the first kick of each body whose velocity was given: half where
-    /// `touched` (a touching contact or a joint) says nothing touches it.
-    pub fn decide_given(&mut self, touched: impl Fn(u32) -> bool) {
-        for &at in &self.given {
-            let kick = &mut self.kicks[at];
-            kick.first_half = !touched(kick.index);
-        }
-    }
-
     /// Fills the arrays for a step of substeps `h` under `gravity`. User and controller
     /// forces act through every substep of the step.
     pub fn load(&mut self, bodies: &Slots<Body>, gravity: Vec2, h: f32) {
         self.info.clear();
         self.info.resize(bodies.capacity(), BodyInfo::default());
-        self.given.clear();
         self.kicks.clear();
         self.kick_dv.clear();
         self.kick_dv.resize(bodies.capacity(), Vec2::ZERO);
@@ -102,9 +89,6 @@ impl DenseBodies {
             if simulated {
                 let kick = Kick::new(index, body, gravity, h);
                 self.kick_dv[index as usize] = kick.dv;
-                if body.reading == VelocityReading::Given {
-                    self.given.push(self.kicks.len());
-                }
                 self.kicks.push(kick);
                 self.extents.push(Extents {
                     index,

@@ -1,13 +1,13 @@
 //! Integration of body velocities (forces) and positions (velocities): semi-implicit
 //! Euler, as in Box2D-Lite: new velocities first, then positions from the new velocities.
-//! In the soft step a body nothing holds has its first and last kicks of a step split in
-//! half around its drifts, the leapfrog, exact under a constant pull (`Part`).
+//! In the soft step every body has its first and last kicks of a step split in half
+//! around its drifts, the leapfrog, exact under a constant pull (`Part`).
 //!
 //! One formula each, used by both solvers: `Kick::apply` and `drift` act on a velocity
 //! wherever it lives, in the soft step's dense states (`crew.rs`) or in the bodies
 //! (Box2D-Lite's solver, below).
 
-use crate::body::{Body, BodyType, VelocityReading};
+use crate::body::{Body, BodyType};
 use crate::id::Slots;
 use crate::math::Vec2;
 
@@ -46,10 +46,6 @@ pub(crate) struct Kick {
     pub dw: f32,
     pub keep_linear: f32,
     pub keep_angular: f32,
-    /// The soft step's first kick is half: the body's velocity is its velocity at the
-    /// last step's end (`VelocityReading::AtStepEnd`), or was given and nothing touches
-    /// the body (decided once the constraints are known, `DenseBodies::decide_given`).
-    pub first_half: bool,
 }
 
 impl Kick {
@@ -67,7 +63,6 @@ impl Kick {
             dw: h * body.inv_inertia * torque,
             keep_linear: keep(h, body.linear_damping),
             keep_angular: keep(h, body.angular_damping),
-            first_half: body.reading == VelocityReading::AtStepEnd,
         }
     }
 
@@ -91,15 +86,14 @@ impl Kick {
     }
 }
 
-/// How much of a kick a substep gives. A body nothing held through a step (no joint,
-/// no contact that pushed) takes half a kick after its last drift, so its velocity is
-/// its velocity at the step's end (`VelocityReading::AtStepEnd`), and its next step
-/// begins with the other half: kick, drift, kick, the leapfrog. It then drifts each
-/// substep at its mean velocity over the substep, and under a constant pull lands
-/// exactly on the parabola. Kicking whole before each drift (semi-implicit Euler, which
-/// the soft contact's stiffness is set for, and what a held body takes) runs half a
-/// substep ahead of it: a ball falling 2 m at 60 Hz lands 0.4 % slow and rebounds
-/// 1.3 % low.
+/// How much of a kick a substep gives. In the soft step every body takes half a kick
+/// after its last drift, so its velocity is its velocity at the step's end, and its
+/// next step begins with the other half: kick, drift, kick, the leapfrog. It then
+/// drifts each substep at its mean velocity over the substep, and under a constant pull
+/// lands exactly on the parabola. Kicking whole before each drift (semi-implicit Euler)
+/// runs half a substep ahead of it: a ball falling 2 m at 60 Hz lands 0.4 % slow and
+/// rebounds 1.3 % low. The constraints give their impulses in the same halves
+/// (`solver::WarmStart`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Part {
     Whole,

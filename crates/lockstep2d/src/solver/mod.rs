@@ -28,6 +28,7 @@ mod shared_states;
 mod soft;
 mod softness;
 mod step_constraints;
+mod warm_start;
 mod wide_axis;
 mod wide_contact;
 mod wide_drift;
@@ -39,6 +40,7 @@ pub use profile::SolveProfile;
 pub(crate) use run::Solver;
 use soft::SoftStep;
 pub(crate) use softness::Softness;
+pub(crate) use warm_start::WarmStart;
 pub(crate) use wide_axis::AxisSource;
 
 use crate::error::{Error, Result, check_finite, check_non_negative};

@@ -25,8 +25,8 @@ pub(crate) struct WideBody {
     pub dp: V8,
     pub dq_c: F8,
     pub dq_s: F8,
-    /// `BodyState::held`.
-    pub held: F8,
+    /// `BodyState::spare`.
+    pub spare: F8,
 }
 
 impl WideBody {
@@ -239,11 +239,11 @@ unsafe fn scatter_portable(
 impl WideBody {
     /// The lanes in `BodyState`'s field order: one row per field.
     #[inline(always)]
-    fn from_rows([vx, vy, w, held, dpx, dpy, dq_c, dq_s]: [F8; 8]) -> WideBody {
+    fn from_rows([vx, vy, w, spare, dpx, dpy, dq_c, dq_s]: [F8; 8]) -> WideBody {
         WideBody {
             v: V8 { x: vx, y: vy },
             w,
-            held,
+            spare,
             dp: V8 { x: dpx, y: dpy },
             dq_c,
             dq_s,
@@ -253,7 +253,7 @@ impl WideBody {
     #[inline(always)]
     fn rows(&self) -> [F8; 8] {
         let b = self;
-        [b.v.x, b.v.y, b.w, b.held, b.dp.x, b.dp.y, b.dq_c, b.dq_s]
+        [b.v.x, b.v.y, b.w, b.spare, b.dp.x, b.dp.y, b.dq_c, b.dq_s]
     }
 }
 

@@ -14,13 +14,13 @@
 
 use super::BodyState;
 use super::SolveProfile;
-use super::body_state::HELD;
 use super::crew::{Crew, Program};
 use super::dense_bodies::DenseBodies;
 use super::integrate::SpeedLimits;
 use super::softness::Softness;
 use super::step_constraints::{PrepareSettings, StepConstraints};
-use crate::body::{Body, BodyType, VelocityReading};
+use super::warm_start::WarmStart;
+use crate::body::{Body, BodyType};
 use crate::collide::Sweep;
 use crate::contact::ContactSet;
 use crate::id::Slots;
@@ -60,11 +60,6 @@ impl SoftStep {
         self.load(bodies, gravity, h);
         let joint_softness = Softness::new(settings.joint_hertz, settings.joint_damping_ratio, h);
         self.prepare(bodies, contacts, joints, settings, (h, pool.is_some()));
-        // What touches a body whose velocity was given is known now: a touching
-        // contact, or a joint (which marked it held).
-        let (states, touching) = (&self.states, &self.constraints.contacts);
-        self.dense
-            .decide_given(|body| touching.touches(body) || states[body as usize].held == HELD);
         let prepare = laps.lap();
         let limits = SpeedLimits::new(settings.max_linear_speed, dt);
         let program = Program {
@@ -169,7 +164,7 @@ impl SoftStep {
             h,
             warm_starting: settings.warm_starting,
         };
-        let bodies = (bodies, &self.dense, self.states.as_mut_slice());
+        let bodies = (bodies, &self.dense);
         self.constraints
             .build(bodies, contacts, joints, &prepare, parallel);
     }
@@ -197,13 +192,6 @@ impl SoftStep {
             }
             let state = &self.states[index as usize];
             (body.v, body.w) = (state.v, state.w);
-            if body.is_simulated() {
-                body.reading = if state.held == HELD {
-                    VelocityReading::OverLastSubstep
-                } else {
-                    VelocityReading::AtStepEnd
-                };
-            }
             limits.hold(&mut body.v, &mut body.w);
             if body.body_type != BodyType::Static && body.awake {
                 body.center += state.dp;
@@ -224,17 +212,20 @@ impl SoftStep {
 /// sequence, the crew splitting each stage among them and holding them together at its
 /// end (`crew.rs`); worker 0 holds the joints.
 fn substeps(crew: &Crew, worker: usize, mut joints: Option<&mut Slots<Joint>>, program: &Program) {
-    for substep in 0..program.substeps {
+    let substeps = program.substeps;
+    for substep in 0..substeps {
         crew.integrate_velocities(worker, substep == 0);
-        crew.warm_start(worker, &mut joints);
-        crew.solve(worker, &mut joints, (program.position_correction, false));
+        let warm = WarmStart::substep(substep);
+        crew.warm_start(worker, &mut joints, warm);
+        crew.solve(worker, &mut joints, warm);
         crew.integrate_positions(worker);
-        // Relax: the same pass without the push, taking back the speed it added.
-        let last = substep + 1 == program.substeps;
-        crew.solve(worker, &mut joints, (false, last));
+        let last = substep + 1 == substeps;
+        crew.relax(worker, &mut joints, (warm, last));
+        if last {
+            crew.close(worker, &mut joints);
+        }
     }
     crew.restitution(worker);
-    crew.end_free_flights(worker);
 }
 
 /// A body moving more than this fraction of its smallest extent in a step is fast

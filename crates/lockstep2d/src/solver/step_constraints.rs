@@ -1,8 +1,6 @@
 //! What one soft step solves, prepared at its start: the touching contacts and the
 //! revolute joints in coloured bundles of eight, and every other joint in slot order.
 
-use super::BodyState;
-use super::body_state::HELD;
 use super::bundles::{Bundles, Candidate, prefetch};
 use super::dense_bodies::{BodyInfo, DenseBodies};
 #[cfg(feature = "threads")]
@@ -36,13 +34,12 @@ pub(crate) struct StepConstraints {
 }
 
 impl StepConstraints {
-    /// Colours and prepares everything the step solves, and marks held the bodies of
-    /// its joints in `states` (`BodyState::held`). `dense.info` has one entry per body
-    /// slot; slot `info.len()` is the dummy state padding lanes read. With `parallel`
+    /// Colours and prepares everything the step solves. `dense.info` has one entry per
+    /// body slot; slot `info.len()` is the dummy state padding lanes read. With `parallel`
     /// (inside the world's pool) the contact bundles are filled on its threads.
     pub fn build(
         &mut self,
-        (bodies, dense, states): (&Slots<Body>, &DenseBodies, &mut [BodyState]),
+        (bodies, dense): (&Slots<Body>, &DenseBodies),
         contacts: &ContactSet,
         joints: &mut Slots<Joint>,
         settings: &PrepareSettings,
@@ -50,7 +47,7 @@ impl StepConstraints {
     ) {
         let info = dense.info.as_slice();
         self.build_contacts(contacts, dense, settings, parallel);
-        self.prepare_joints((bodies, states), joints, settings);
+        self.prepare_joints(bodies, joints, settings);
         self.build_revolutes(bodies, info, joints, settings);
     }
 
@@ -94,12 +91,11 @@ impl StepConstraints {
             .build(candidates, info.len(), (&empty, push, ahead), parallel);
     }
 
-    /// Marks the joints the step solves and their moving bodies held, and prepares
-    /// those solved one by one and the revolute joints with options (a bare pin needs
+    /// Marks the joints the step solves active, and prepares those solved one by one and the revolute joints with options (a bare pin needs
     /// only its arms, made as it is pushed).
     fn prepare_joints(
         &mut self,
-        (bodies, states): (&Slots<Body>, &mut [BodyState]),
+        bodies: &Slots<Body>,
         joints: &mut Slots<Joint>,
         settings: &PrepareSettings,
     ) {
@@ -109,11 +105,6 @@ impl StepConstraints {
             joint.active = (a.is_simulated() || b.is_simulated()) && a.enabled && b.enabled;
             if !joint.active {
                 continue;
-            }
-            for (body, index) in [(a, joint.body_a), (b, joint.body_b)] {
-                if body.is_simulated() {
-                    states[index as usize].held = HELD;
-                }
             }
             if joint.revolute().is_some_and(|j| j.axis.has_no_options()) {
                 continue;

@@ -10,6 +10,7 @@ use super::lane_angle::atan2;
 use super::lanes::{F8, M8};
 use super::shared_states::WideBody;
 use super::softness::Softness;
+use super::warm_start::WarmStart;
 use crate::joint::AxisImpulses;
 use crate::joint::Limit;
 
@@ -128,14 +129,16 @@ impl WideAxis {
     }
 
     /// One pass: spring, motor, limits. `turns` are the bodies' inverse inertias;
-    /// `softness` is the joints' (None in the relax pass), `inv_h` 1 / the substep.
+    /// `softness` is the joints' (None in the relax pass), `warm` the substep's warm
+    /// start (in whose units the motor is bounded, `WarmStart::bounded`), `inv_h` 1 / the
+    /// substep.
     #[inline(always)]
     pub fn solve(
         &mut self,
         a: &mut WideBody,
         b: &mut WideBody,
         turns: (F8, F8),
-        softness: Option<Softness>,
+        (softness, warm): (Option<Softness>, WarmStart),
         inv_h: f32,
     ) {
         // The angle now: only this step's small turn goes through the arctangent.
@@ -152,9 +155,16 @@ impl WideAxis {
         }
         if self.motor_on.any() {
             let most = self.motor_most;
-            let unclamped = self.motor - mass * (spin(a, b) - self.motor_speed);
-            let total = clamp(unclamped, -most, most);
-            step(a, b, turns, (&mut self.motor, total), self.motor_on);
+            // In the substep's units, as `WarmStart::bounded` solves it.
+            let share = F8::splat(warm.share);
+            let given = self.motor * share;
+            let limit = share * most;
+            let change = F8::ZERO - mass * (spin(a, b) - self.motor_speed);
+            let total = clamp(given + change, F8::ZERO - limit, limit);
+            turn_bodies(a, b, turns, total - given, self.motor_on);
+            self.motor = self
+                .motor_on
+                .select(total * F8::splat(1.0 / warm.share), self.motor);
         }
         if self.limit_on.any() {
             let limit = LimitPass {

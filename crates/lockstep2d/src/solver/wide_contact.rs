@@ -35,13 +35,14 @@
 //! a few per cent low).
 
 use super::block::{Block, Coupling};
-use super::body_state::{BOUNCED, HELD, VELOCITY_CEILING};
+use super::body_state::VELOCITY_CEILING;
 use super::bundles::Bundle;
 use super::dense_bodies::BodyInfo;
 use super::lane_bodies::LaneBodies;
 use super::lanes::{F8, LANES, M8, V8};
 use super::shared_states::{LaneAccess, SharedStates, WideBody};
 use super::softness::Softness;
+use super::warm_start::WarmStart;
 use crate::collide::ManifoldPoint;
 use crate::contact::Contact;
 use crate::math::{Vec2, cross_sv};
@@ -57,6 +58,10 @@ struct WidePoint {
     tangent_mass: F8,
     normal_impulse: F8,
     tangent_impulse: F8,
+    /// The normal impulse the step started with (the last step's), until the step's
+    /// last relax replaces it with the steady impulse the closing warm start gives a
+    /// share of (`WideContact::steady_impulse`).
+    steady: F8,
     /// The sum of the step's normal impulses: restitution only acts on points that
     /// actually pushed (a sum rather than a maximum: `max` into memory compiles to a
     /// masked store, slow on some CPUs).
@@ -78,6 +83,7 @@ impl WidePoint {
             &mut self.base_separation,
             &mut self.normal_impulse,
             &mut self.tangent_impulse,
+            &mut self.steady,
             &mut self.total_normal_impulse,
             &mut self.approach,
         ];
@@ -111,6 +117,7 @@ impl WidePoint {
             (&mut self.r_b.y, r_b.y),
             (&mut self.base_separation, mp.separation),
             (&mut self.normal_impulse, normal_impulse),
+            (&mut self.steady, normal_impulse),
             (&mut self.tangent_impulse, tangent_impulse),
             (&mut self.total_normal_impulse, 0.0),
             (&mut self.approach, dv.dot(normal)),
@@ -121,20 +128,31 @@ impl WidePoint {
     }
 }
 
+/// Whether a solve pass is a relax, and the step's last: a relax ends the first
+/// substep's half-kick units, and the last readies the closing warm start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Relax {
+    No,
+    Yes,
+    Last,
+}
+
 /// What one pass over the contacts does.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum ContactPass {
-    WarmStart,
+    WarmStart(WarmStart),
     /// One solve; with `use_bias` false this is the relax pass. Points that approached
     /// faster than `threshold` before the step note the speed they strike at (see
-    /// `WidePoint::approach`). With `mark_held` (the step's last pass) the bodies of
-    /// every contact that pushed in the step are marked held (`BodyState::held`).
+    /// `WidePoint::approach`).
     Solve {
         inv_h: f32,
         max_push: f32,
         use_bias: bool,
         threshold: f32,
-        mark_held: bool,
+        /// The substep's warm start share (1 but in the first substep, whose passes
+        /// solve in half-kick units: see `WideContact::warm_start`).
+        share: f32,
+        relax: Relax,
     },
     /// Bounces; `inv_h` is 1 / the substep.
     Restitution {
@@ -185,7 +203,7 @@ pub(crate) struct WideContact {
     /// Whether any lane is `round_a` or `round_b`.
     round: bool,
     /// What a substep's kicks add to the normal velocity (negative when they drive the
-    /// bodies together); zero in lanes without restitution.
+    /// bodies together).
     pull: F8,
     bias_rate: F8,
     mass_scale: F8,
@@ -223,22 +241,26 @@ impl Bundle for WideContact {
         }
         let (mut a, mut b) = lanes.gather(states, &self.bodies);
         match pass {
-            ContactPass::WarmStart => self.warm_start(&mut a, &mut b),
+            ContactPass::WarmStart(warm) => self.warm_start(&mut a, &mut b, warm),
             ContactPass::Solve {
                 inv_h,
                 max_push,
                 use_bias,
                 threshold,
-                mark_held,
+                share,
+                relax,
             } => {
                 let inv_h = F8::splat(inv_h);
-                self.solve_normal(&mut a, &mut b, inv_h, max_push, (use_bias, threshold));
+                let bounce = (use_bias, threshold);
+                let units = (1.0 / share, relax == Relax::Last);
+                self.solve_normal(&mut a, &mut b, (inv_h, max_push), bounce, units);
                 self.solve_friction(&mut a, &mut b);
                 if self.rolls {
                     self.solve_rolling(&mut a, &mut b);
                 }
-                if mark_held {
-                    self.mark_held(&mut a, &mut b);
+                // The first substep's relax ends its half-kick units.
+                if share < 1.0 && relax != Relax::No {
+                    self.scale_impulses(F8::splat(1.0 / share));
                 }
             }
             ContactPass::Restitution { threshold, inv_h } => {
@@ -320,13 +342,8 @@ impl WideContact {
         set(&mut self.normal.y, normal.y);
         set(&mut self.friction, contact.friction);
         set(&mut self.restitution, contact.restitution);
-        // Zero where nothing bounces: the pull only refines a bounce's strike speed.
-        let pull = if contact.restitution > 0.0 {
-            let kick = |body: u32| kick_dv.get(body as usize).copied().unwrap_or_default();
-            held_pull((kick(contact.body_b) - kick(contact.body_a)).dot(normal))
-        } else {
-            0.0
-        };
+        let kick = |body: u32| kick_dv.get(body as usize).copied().unwrap_or_default();
+        let pull = held_pull((kick(contact.body_b) - kick(contact.body_a)).dot(normal));
         set(&mut self.pull, pull);
         let first = &manifold.points[0];
         let offsets = (
@@ -400,16 +417,55 @@ impl WideContact {
         }
     }
 
+    /// Gives the bodies the share of the accumulated impulses this substep's kick
+    /// needs (`WarmStart`). A share under one is the first substep's: its passes then
+    /// solve in half-kick units, what the bodies hold, so a point cannot take back more
+    /// than it gave and friction is bounded by the half kick's normal impulse; the
+    /// impulses are scaled to them here, and back at the end of the substep's relax.
+    /// The closing warm start gives a share of the steady impulses the last relax
+    /// readied.
     #[inline(always)]
-    fn warm_start(&self, a: &mut WideBody, b: &mut WideBody) {
+    fn warm_start(&mut self, a: &mut WideBody, b: &mut WideBody, warm: WarmStart) {
         let tangent = self.tangent();
-        for p in &self.points {
-            let impulse = self.normal.scale(p.normal_impulse) + tangent.scale(p.tangent_impulse);
-            self.apply(a, b, p, impulse);
+        let share = F8::splat(warm.share);
+        let mut rolling_share = F8::ZERO;
+        for i in 0..2 {
+            let mut p = self.points[i];
+            let share = if warm.carried {
+                let some = p.steady.greater(F8::ZERO);
+                some.select(share * p.steady / p.normal_impulse, F8::ZERO)
+            } else {
+                share
+            };
+            rolling_share = rolling_share.max(share);
+            let (normal, tangential) = (p.normal_impulse * share, p.tangent_impulse * share);
+            self.apply(
+                a,
+                b,
+                &p,
+                self.normal.scale(normal) + tangent.scale(tangential),
+            );
+            if !warm.carried && warm.share < 1.0 {
+                (p.normal_impulse, p.tangent_impulse) = (normal, tangential);
+                self.points[i] = p;
+            }
         }
+        let rolling = self.rolling_impulse * rolling_share;
         if self.rolls {
-            self.turn(a, b, self.rolling_impulse);
+            self.turn(a, b, rolling);
         }
+        if !warm.carried && warm.share < 1.0 {
+            self.rolling_impulse = rolling;
+        }
+    }
+
+    /// Scales the accumulated impulses `by` (into a half kick's units and back).
+    fn scale_impulses(&mut self, by: F8) {
+        for p in &mut self.points {
+            p.normal_impulse = p.normal_impulse * by;
+            p.tangent_impulse = p.tangent_impulse * by;
+        }
+        self.rolling_impulse = self.rolling_impulse * by;
     }
 
     /// Normal impulses: soft when `use_bias`; when relaxing, the block solve where it
@@ -419,10 +475,13 @@ impl WideContact {
         &mut self,
         a: &mut WideBody,
         b: &mut WideBody,
-        inv_h: F8,
-        max_push: f32,
+        (inv_h, max_push): (F8, f32),
         (use_bias, threshold): (bool, f32),
+        (whole, closes): (f32, bool),
     ) {
+        // The spring's soft term acts on the whole impulse (`whole` times the one in
+        // this pass's units), which is what it balances.
+        let whole = F8::splat(whole);
         // Written out for both points rather than with `array::map`, which is not
         // inlined and so would not be compiled for AVX2 with the rest.
         let [p1, p2] = &self.points;
@@ -450,14 +509,33 @@ impl WideContact {
             } else {
                 self.normal_velocity(a, b, p)
             };
-            let change =
-                -(p.normal_mass * t.mass_scale * (vn + t.bias)) - t.impulse_scale * x_old[i];
-            let total = blocked.select(x_block[i], (x_old[i] + change).max(F8::ZERO));
+            let change = -(p.normal_mass * t.mass_scale * (vn + t.bias))
+                - t.impulse_scale * x_old[i] * whole;
+            // Never pulling: the block solves for impulses of at least zero too.
+            let total = blocked.select(x_block[i], x_old[i] + change).max(F8::ZERO);
             if self.bouncy {
                 self.note_approach(i, (vn, t.separation, total), (inv_h, use_bias), threshold);
             }
+            if closes {
+                self.points[i].steady = self.steady_impulse(i, total * whole, t.separation);
+            }
             self.set_normal_impulse(a, b, i, total);
         }
+    }
+
+    /// The normal impulse that held point `i` through the step, of which the closing
+    /// warm start gives a share, from its impulse `now` (whole) at the last relax and
+    /// its `separation` then: at most `now`; no more than the step began with, so an
+    /// impact's impulse is not given again; but at least what holds the closing half
+    /// kick's own pull on the point, so a body that lands (or starts at rest) on the
+    /// ground ends the step still. Nothing where the point is apart.
+    #[inline(always)]
+    fn steady_impulse(&self, i: usize, now: F8, separation: F8) -> F8 {
+        let p = &self.points[i];
+        let held = p.normal_mass * (F8::ZERO - self.pull).max(F8::ZERO);
+        let steady = now.min(p.steady.max(held));
+        let touching = now.greater(F8::ZERO) & !separation.greater(F8::ZERO);
+        touching.select(steady, F8::ZERO)
     }
 
     /// What each lane's point `p` aims for this pass (see `Target`).
@@ -607,17 +685,6 @@ impl WideContact {
         b.w = b.w + self.inv_i_b * impulse;
     }
 
-    /// Marks held the bodies of the lanes whose contact pushed in the step.
-    #[inline(always)]
-    fn mark_held(&self, a: &mut WideBody, b: &mut WideBody) {
-        let [p1, p2] = &self.points;
-        let pushed =
-            p1.total_normal_impulse.differs(F8::ZERO) | p2.total_normal_impulse.differs(F8::ZERO);
-        let held = F8::splat(HELD);
-        a.held = pushed.select(a.held.max(held), a.held);
-        b.held = pushed.select(b.held.max(held), b.held);
-    }
-
     /// Bounces points that approached faster than `threshold` and pushed: the normal
     /// velocity is driven to restitution × the speed struck at (`WidePoint::approach`),
     /// less what the pull takes from it between the surface and where the point is now
@@ -632,7 +699,6 @@ impl WideContact {
         (threshold, inv_h): (f32, F8),
     ) {
         let bouncy = self.restitution.differs(F8::ZERO);
-        let mut bounced = M8::default();
         for i in 0..2 {
             let mut p = self.points[i];
             let active = bouncy
@@ -648,13 +714,7 @@ impl WideContact {
             p.normal_impulse = total;
             self.apply(a, b, &p, self.normal.scale(applied));
             self.points[i] = p;
-            bounced = bounced | active;
         }
-        // A bounce sets a velocity at the step's end (`BodyState::held`). Lanes of
-        // bodies the step does not move write nothing back.
-        let mark = F8::splat(BOUNCED);
-        a.held = bounced.select(mark, a.held);
-        b.held = bounced.select(mark, b.held);
     }
 
     #[inline(always)]
@@ -696,7 +756,6 @@ mod tests {
     use super::*;
     use crate::math::{Rot, Vec2};
     use crate::solver::BodyState;
-    use crate::solver::body_state::FREE;
     use crate::solver::bundles::testing::{assert_dispatch_matches_portable, noise};
 
     /// Two bundles over 24 bodies (the last a dummy), with every field filled.
@@ -745,7 +804,7 @@ mod tests {
         let mut state = || BodyState {
             v: Vec2::new(noise(&mut seed), noise(&mut seed)),
             w: noise(&mut seed),
-            held: FREE,
+            spare: 0.0,
             dp: Vec2::new(0.01 * noise(&mut seed), 0.01 * noise(&mut seed)),
             dq: Rot::from_angle(0.01 * noise(&mut seed)),
         };
@@ -768,22 +827,39 @@ mod tests {
         out
     }
 
-    const PASSES: [ContactPass; 4] = [
-        ContactPass::WarmStart,
+    const PASSES: [ContactPass; 6] = [
+        ContactPass::WarmStart(WarmStart {
+            share: 0.5,
+            carried: false,
+        }),
         ContactPass::Solve {
             inv_h: 240.0,
             max_push: 3.0,
             use_bias: true,
             threshold: 1.0,
-            mark_held: true,
+            share: 0.5,
+            relax: Relax::No,
         },
         ContactPass::Solve {
             inv_h: 240.0,
             max_push: 3.0,
             use_bias: false,
             threshold: 1.0,
-            mark_held: true,
+            share: 0.5,
+            relax: Relax::Yes,
         },
+        ContactPass::Solve {
+            inv_h: 240.0,
+            max_push: 3.0,
+            use_bias: false,
+            threshold: 1.0,
+            share: 1.0,
+            relax: Relax::Last,
+        },
+        ContactPass::WarmStart(WarmStart {
+            share: 0.5,
+            carried: true,
+        }),
         ContactPass::Restitution {
             threshold: 1.0,
             inv_h: 240.0,

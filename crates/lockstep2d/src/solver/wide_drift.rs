@@ -159,7 +159,7 @@ mod tests {
             .map(|_| BodyState {
                 v: Vec2::new(40.0 * noise(), 40.0 * noise()),
                 w: 30.0 * noise(),
-                held: 0.0,
+                spare: 0.0,
                 dp: Vec2::new(noise(), noise()),
                 dq: Rot::from_angle(3.0 * noise()),
             })

@@ -22,6 +22,7 @@ use super::lane_bodies::LaneBodies;
 use super::lanes::{F8, LANES, M8, V8};
 use super::shared_states::{LaneAccess, SharedStates, WideBody};
 use super::softness::Softness;
+use super::warm_start::WarmStart;
 use super::wide_axis::{AxisSource, WideAxis};
 use crate::joint::AxisImpulses;
 use crate::math::Vec2;
@@ -29,12 +30,13 @@ use crate::math::Vec2;
 /// What one pass over the joints does.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum RevolutePass {
-    WarmStart,
+    WarmStart(WarmStart),
     /// One solve: with the joints' softness, or rigid with no position correction (the
     /// relax pass); `inv_h` is 1 / the substep, for the limits.
     Solve {
         softness: Option<Softness>,
         inv_h: f32,
+        warm: WarmStart,
     },
 }
 
@@ -83,14 +85,15 @@ impl Bundle for WideRevolute {
         let arms = (turned(&a, self.r_a), turned(&b, self.r_b));
         let turns = (self.inv_i_a, self.inv_i_b);
         match pass {
-            RevolutePass::WarmStart if self.axis.any() => {
-                let angular = self.axis.total();
-                self.apply_with_angular(&mut a, &mut b, arms, (self.impulse, angular));
-            }
-            RevolutePass::WarmStart => self.apply(&mut a, &mut b, arms, self.impulse),
-            RevolutePass::Solve { softness, inv_h } => {
+            RevolutePass::WarmStart(warm) => self.warm_start(&mut a, &mut b, arms, warm),
+            RevolutePass::Solve {
+                softness,
+                inv_h,
+                warm,
+            } => {
                 if self.axis.any() {
-                    self.axis.solve(&mut a, &mut b, turns, softness, inv_h);
+                    self.axis
+                        .solve(&mut a, &mut b, turns, (softness, warm), inv_h);
                 }
                 self.solve(&mut a, &mut b, arms, softness);
             }
@@ -225,6 +228,20 @@ impl WideRevolute {
         )
     }
 
+    /// Gives the bodies the share of the accumulated impulses this substep's kick
+    /// needs (`WarmStart`).
+    #[inline(always)]
+    fn warm_start(&self, a: &mut WideBody, b: &mut WideBody, arms: (V8, V8), warm: WarmStart) {
+        let share = F8::splat(warm.share);
+        let linear = self.impulse.scale(share);
+        if self.axis.any() {
+            let angular = self.axis.total() * share;
+            self.apply_with_angular(a, b, arms, (linear, angular));
+        } else {
+            self.apply(a, b, arms, linear);
+        }
+    }
+
     /// `linear` to B at its arm and `angular` to B, their opposites to A: the warm
     /// start of a joint with options, as `JointFrame::apply` does it.
     #[inline(always)]
@@ -340,7 +357,7 @@ mod tests {
             .map(|_| BodyState {
                 v: vector(1.0),
                 w: vector(1.0).x,
-                held: 0.0,
+                spare: 0.0,
                 dp: vector(0.01),
                 dq: Rot::from_angle(vector(0.01).x),
             })
@@ -365,14 +382,19 @@ mod tests {
     #[test]
     fn the_dispatched_path_gives_the_portable_paths_bits() {
         let passes = [
-            RevolutePass::WarmStart,
+            RevolutePass::WarmStart(WarmStart {
+                share: 0.5,
+                carried: false,
+            }),
             RevolutePass::Solve {
                 softness: Some(Softness::new(60.0, 2.0, 1.0 / 240.0)),
                 inv_h: 240.0,
+                warm: WarmStart::substep(0),
             },
             RevolutePass::Solve {
                 softness: None,
                 inv_h: 240.0,
+                warm: WarmStart::substep(0),
             },
         ];
         assert_dispatch_matches_portable(scene, &passes, bits);
@@ -397,16 +419,32 @@ mod tests {
         for (warm, use_bias) in passes {
             for (frame, joint) in &mut joints {
                 if warm {
-                    joint.warm_start(frame, &mut scalar_states);
+                    joint.warm_start(frame, &mut scalar_states, 1.0);
                 } else {
-                    joint.solve(frame, &mut scalar_states, &SoftPass { h, inv_h, use_bias });
+                    let warm = WarmStart::substep(0);
+                    let pass = SoftPass {
+                        h,
+                        inv_h,
+                        use_bias,
+                        warm,
+                    };
+                    joint.solve(frame, &mut scalar_states, &pass);
                 }
             }
+            // The scalar joint gives its impulse whole.
             let pass = if warm {
-                RevolutePass::WarmStart
+                RevolutePass::WarmStart(WarmStart {
+                    share: 1.0,
+                    carried: false,
+                })
             } else {
                 let softness = use_bias.then_some(softness);
-                RevolutePass::Solve { softness, inv_h }
+                let warm = WarmStart::substep(0);
+                RevolutePass::Solve {
+                    softness,
+                    inv_h,
+                    warm,
+                }
             };
             for bundle in &mut bundles {
                 let states = SharedStates::new(&mut lane_states);

@@ -1,7 +1,7 @@
 //! Creating, destroying, reading and pushing bodies.
 
 use super::World;
-use crate::body::{Body, BodyDef, BodyType, VelocityReading, edge_joint};
+use crate::body::{Body, BodyDef, BodyType, edge_joint};
 use crate::error::{Error, Result, check_finite, check_finite_vec};
 use crate::id::{BodyId, ShapeId};
 use crate::limits::{check_point, check_speed, check_velocity};
@@ -109,7 +109,6 @@ impl World {
         check_velocity("linear_velocity", v)?;
         let body = self.movable_body(id)?;
         body.v = v;
-        body.reading = VelocityReading::Given;
         Ok(())
     }
 
@@ -119,7 +118,6 @@ impl World {
         check_speed("angular_velocity", w)?;
         let body = self.movable_body(id)?;
         body.w = w;
-        body.reading = VelocityReading::Given;
         Ok(())
     }
 
