@@ -127,6 +127,13 @@ impl JointFrame {
         masses.mass_along(r_a, r_b, axis)
     }
 
+    /// The warm start of a joint whose impulse acts at its anchors: `share` of
+    /// `linear` there and of `angular` (`solver::WarmStart`), as `apply` gives them.
+    pub fn give_share(&self, states: &mut [BodyState], share: f32, (linear, angular): (Vec2, f32)) {
+        let arms = self.arms(states);
+        self.apply(states, arms, share * linear, share * angular);
+    }
+
     /// Applies `linear` at the anchors (to B, its opposite to A) and `angular` to B (its
     /// opposite to A).
     pub fn apply(

@@ -97,12 +97,7 @@ impl MouseJoint {
 
     /// Gives the bodies `share` of the accumulated impulses (`solver::WarmStart`).
     pub fn warm_start(&self, frame: &JointFrame, states: &mut [BodyState], share: f32) {
-        frame.apply(
-            states,
-            frame.arms(states),
-            share * self.linear,
-            share * self.angular,
-        );
+        frame.give_share(states, share, (self.linear, self.angular));
     }
 
     pub fn solve(&mut self, frame: &JointFrame, states: &mut [BodyState], pass: &SoftPass) {

@@ -25,12 +25,7 @@ impl RevoluteJoint {
 
     /// Gives the bodies `share` of the accumulated impulses (`solver::WarmStart`).
     pub fn warm_start(&self, frame: &JointFrame, states: &mut [BodyState], share: f32) {
-        frame.apply(
-            states,
-            frame.arms(states),
-            share * self.impulse,
-            share * self.axial.total(),
-        );
+        frame.give_share(states, share, (self.impulse, self.axial.total()));
     }
 
     /// The spring, motor and limits as the lane solve takes them (`solver/wide_axis.rs`),

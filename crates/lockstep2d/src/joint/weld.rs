@@ -110,12 +110,7 @@ impl WeldJoint {
 
     /// Gives the bodies `share` of the accumulated impulses (`solver::WarmStart`).
     pub fn warm_start(&self, frame: &JointFrame, states: &mut [BodyState], share: f32) {
-        frame.apply(
-            states,
-            frame.arms(states),
-            share * self.linear,
-            share * self.angular,
-        );
+        frame.give_share(states, share, (self.linear, self.angular));
     }
 
     /// A spring always pulls; a rigid part is corrected only while solving (with the

@@ -3,7 +3,9 @@
 //!   integrate velocities → warm start → solve (soft, with bias) →
 //!   integrate positions (as deltas) → relax (no bias),
 //!
-//! then restitution, and the impulses are stored for the next step's warm start.
+//! the first kick and warm start in halves, then every body's closing half kick and
+//! the closing warm start (`solver/warm_start.rs`), then restitution, and the
+//! impulses are stored for the next step's warm start.
 //!
 //! Small substeps with one pass each converge better than many passes over one big
 //! step: each substep sees the bodies where the last one left them. Soft contacts (a

@@ -21,13 +21,13 @@ use crate::math::Vec2;
 /// The share of a whole kick the first substep takes (the other share ends the step).
 const HALF: f32 = 0.5;
 
-/// One warm start: the bodies are given `share` of each accumulated impulse, on top of
-/// what they hold where the impulse is `carried` (the closing half kick, whose
-/// substep's impulse was already given).
+/// One warm start: the bodies are given `share` of each accumulated impulse.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct WarmStart {
     pub share: f32,
-    pub carried: bool,
+    /// The closing warm start, after the last relax, on top of what the last substep
+    /// gave: a contact gives a share of the steady impulse the last relax readied.
+    pub closing: bool,
 }
 
 impl WarmStart {
@@ -35,15 +35,21 @@ impl WarmStart {
     pub fn substep(substep: u32) -> WarmStart {
         WarmStart {
             share: if substep == 0 { HALF } else { 1.0 },
-            carried: false,
+            closing: false,
         }
+    }
+
+    /// Whether this is the first substep's warm start, whose passes solve in
+    /// half-kick units.
+    pub fn opens_half_units(self) -> bool {
+        !self.closing && self.share < 1.0
     }
 
     /// After the last relax, with the closing half kick.
     pub fn closing() -> WarmStart {
         WarmStart {
             share: HALF,
-            carried: true,
+            closing: true,
         }
     }
 

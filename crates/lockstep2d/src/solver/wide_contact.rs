@@ -431,7 +431,7 @@ impl WideContact {
         let mut rolling_share = F8::ZERO;
         for i in 0..2 {
             let mut p = self.points[i];
-            let share = if warm.carried {
+            let share = if warm.closing {
                 let some = p.steady.greater(F8::ZERO);
                 some.select(share * p.steady / p.normal_impulse, F8::ZERO)
             } else {
@@ -445,7 +445,7 @@ impl WideContact {
                 &p,
                 self.normal.scale(normal) + tangent.scale(tangential),
             );
-            if !warm.carried && warm.share < 1.0 {
+            if warm.opens_half_units() {
                 (p.normal_impulse, p.tangent_impulse) = (normal, tangential);
                 self.points[i] = p;
             }
@@ -454,7 +454,7 @@ impl WideContact {
         if self.rolls {
             self.turn(a, b, rolling);
         }
-        if !warm.carried && warm.share < 1.0 {
+        if warm.opens_half_units() {
             self.rolling_impulse = rolling;
         }
     }
@@ -830,7 +830,7 @@ mod tests {
     const PASSES: [ContactPass; 6] = [
         ContactPass::WarmStart(WarmStart {
             share: 0.5,
-            carried: false,
+            closing: false,
         }),
         ContactPass::Solve {
             inv_h: 240.0,
@@ -858,7 +858,7 @@ mod tests {
         },
         ContactPass::WarmStart(WarmStart {
             share: 0.5,
-            carried: true,
+            closing: true,
         }),
         ContactPass::Restitution {
             threshold: 1.0,

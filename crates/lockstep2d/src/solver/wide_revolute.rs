@@ -384,7 +384,7 @@ mod tests {
         let passes = [
             RevolutePass::WarmStart(WarmStart {
                 share: 0.5,
-                carried: false,
+                closing: false,
             }),
             RevolutePass::Solve {
                 softness: Some(Softness::new(60.0, 2.0, 1.0 / 240.0)),
@@ -435,7 +435,7 @@ mod tests {
             let pass = if warm {
                 RevolutePass::WarmStart(WarmStart {
                     share: 1.0,
-                    carried: false,
+                    closing: false,
                 })
             } else {
                 let softness = use_bias.then_some(softness);
