@@ -66,7 +66,8 @@ struct WidePoint {
     /// actually pushed (a sum rather than a maximum: `max` into memory compiles to a
     /// masked store, slow on some CPUs).
     total_normal_impulse: F8,
-    /// Normal velocity before the step, negative when approaching. Where that is faster
+    /// Normal velocity before the step, negative when approaching (zero where the
+    /// contact has no restitution: only restitution reads it). Where that is faster
     /// than the restitution threshold (a point that will bounce), the most negative
     /// met since: before each pushing solve or relax of a bouncy bundle.
     approach: F8,
@@ -92,7 +93,8 @@ impl WidePoint {
         }
     }
 
-    /// Loads lane `lane` from the manifold point `mp` between bodies `a` and `b`.
+    /// Loads lane `lane` from the manifold point `mp` between bodies `a` and `b`; the
+    /// approach only where the contact `bounces`.
     #[inline]
     fn load_lane(
         &mut self,
@@ -100,11 +102,17 @@ impl WidePoint {
         mp: &ManifoldPoint,
         (a, b): (&BodyInfo, &BodyInfo),
         normal: Vec2,
-        warm_starting: bool,
+        (warm_starting, bounces): (bool, bool),
     ) {
         let r_a = mp.anchor_a - a.center_offset;
         let r_b = mp.anchor_b - b.center_offset;
-        let dv = b.v + cross_sv(b.w, r_b) - a.v - cross_sv(a.w, r_a);
+        // Only restitution reads the approach.
+        let approach = if bounces {
+            let dv = b.v + cross_sv(b.w, r_b) - a.v - cross_sv(a.w, r_a);
+            dv.dot(normal)
+        } else {
+            0.0
+        };
         let (normal_impulse, tangent_impulse) = if warm_starting {
             (mp.normal_impulse, mp.tangent_impulse)
         } else {
@@ -120,7 +128,7 @@ impl WidePoint {
             (&mut self.steady, normal_impulse),
             (&mut self.tangent_impulse, tangent_impulse),
             (&mut self.total_normal_impulse, 0.0),
-            (&mut self.approach, dv.dot(normal)),
+            (&mut self.approach, approach),
         ];
         for (field, value) in fields {
             field.0[lane] = value;
@@ -373,9 +381,12 @@ impl WideContact {
         set(&mut self.inv_i_b, inv_i_b);
         // A restarted bundle holds last step's lanes: a one-point manifold must clear
         // the second point, whose impulses would otherwise be warm-started.
-        self.points[1].clear_lane(lane);
+        if manifold.point_count < 2 {
+            self.points[1].clear_lane(lane);
+        }
+        let bounces = contact.restitution != 0.0;
         for (p, mp) in self.points.iter_mut().zip(manifold.points()) {
-            p.load_lane(lane, mp, (a, b), normal, warm_starting);
+            p.load_lane(lane, mp, (a, b), normal, (warm_starting, bounces));
         }
     }
 
