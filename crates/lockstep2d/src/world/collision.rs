@@ -69,6 +69,7 @@ impl World {
             cache: None,
             passing: false,
             enabled: true,
+            one_way: shape_a.def.one_way || shape_b.def.one_way,
         };
         contact.mix_material(&shape_a.def, &shape_b.def);
         contact
@@ -267,12 +268,10 @@ impl Narrow<'_> {
                 wakes: false,
             };
         }
-        let shape = |s: u32| self.shapes.get(s).expect("contacts refer to live shapes");
-        let (shape_a, shape_b) = (shape(contact.shape_a), shape(contact.shape_b));
         let fat_a = self.broadphase.shape_box(contact.shape_a);
         let kept = fat_a.overlaps(&self.broadphase.shape_box(contact.shape_b));
         if kept {
-            self.update_manifold(contact, (body_a, body_b), (shape_a, shape_b), was_touching);
+            self.update_manifold(contact, (body_a, body_b), was_touching);
         }
         let touching = kept && contact.is_touching();
         let asleep = |body: &Body| body.is_dynamic() && !body.awake;
@@ -289,12 +288,12 @@ impl Narrow<'_> {
         &self,
         contact: &mut Contact,
         (body_a, body_b): (&Body, &Body),
-        (shape_a, shape_b): (&Shape, &Shape),
         was_touching: bool,
     ) {
         // A platform's manifold is rebuilt every step: whether it lets the shape through
         // is decided from the shapes' true overlap.
-        let one_way = shape_a.def.one_way || shape_b.def.one_way;
+        let one_way = contact.one_way;
+        let shape = |s: u32| self.shapes.get(s).expect("contacts refer to live shapes");
         let recycle_distance = if one_way { 0.0 } else { self.recycle_distance };
         // Not touching, the manifold is only kept within the speculative distance, so
         // that no approach is missed.
@@ -314,6 +313,7 @@ impl Narrow<'_> {
         if !recycled {
             let reach = closing_reach(body_a, body_b);
             let speculative = SPECULATIVE_DISTANCE + self.dt * reach;
+            let (shape_a, shape_b) = (shape(contact.shape_a), shape(contact.shape_b));
             let (a, b) = (&shape_a.collider, &shape_b.collider);
             let mut manifold = collide(a, body_a.xf, b, body_b.xf, speculative);
             carry_impulses(&mut manifold, &contact.manifold);
@@ -322,6 +322,7 @@ impl Narrow<'_> {
                 .then(|| ManifoldCache::new(&contact.manifold, body_a.xf, body_b.xf));
         }
         if one_way {
+            let (shape_a, shape_b) = (shape(contact.shape_a), shape(contact.shape_b));
             one_way::gate(contact, (shape_a, shape_b), (body_a, body_b), was_touching);
         }
     }
