@@ -12,9 +12,11 @@
 //! with the closing half kick. The impulse itself is left whole: it is what the soft
 //! contact's spring balances, and halving it would move the depth the spring holds
 //! twice a step. Only what the bodies are given is halved. The first substep's passes
-//! solve in half-kick units (`WarmStart::bounded`; contacts scale theirs the same way),
-//! so a point cannot take back more than it gave, no contact pulls, and a bound (a
-//! motor's force, friction) holds for the half kick as for a whole one.
+//! solve in half-kick units (`WarmStart::bounded`; contacts scale theirs the same way,
+//! and on leaving them double only the part that holds the load:
+//! `WideContact::leave_half_units`), so a point cannot take back more than it gave, no
+//! contact pulls, and a bound (a motor's force, friction) holds for the half kick as
+//! for a whole one.
 
 use crate::math::Vec2;
 

@@ -435,7 +435,8 @@ impl WideContact {
     /// needs (`WarmStart`). A share under one is the first substep's: its passes then
     /// solve in half-kick units, what the bodies hold, so a point cannot take back more
     /// than it gave and friction is bounded by the half kick's normal impulse; the
-    /// impulses are scaled to them here, and back at the end of the substep's relax.
+    /// impulses are scaled to them here, and back to whole ones at the end of the
+    /// substep's relax (`leave_half_units`).
     /// The closing warm start gives a share of the steady impulses the last relax
     /// readied.
     #[inline(always)]
