@@ -293,7 +293,12 @@ impl Narrow<'_> {
         // A platform's manifold is rebuilt every step: whether it lets the shape through
         // is decided from the shapes' true overlap.
         let one_way = contact.one_way;
-        let shape = |s: u32| self.shapes.get(s).expect("contacts refer to live shapes");
+        // Read only when the manifold is built or gated: a recycled one needs neither.
+        let ids = (contact.shape_a, contact.shape_b);
+        let shapes = || {
+            let shape = |s: u32| self.shapes.get(s).expect("contacts refer to live shapes");
+            (shape(ids.0), shape(ids.1))
+        };
         let recycle_distance = if one_way { 0.0 } else { self.recycle_distance };
         // Not touching, the manifold is only kept within the speculative distance, so
         // that no approach is missed.
@@ -313,7 +318,7 @@ impl Narrow<'_> {
         if !recycled {
             let reach = closing_reach(body_a, body_b);
             let speculative = SPECULATIVE_DISTANCE + self.dt * reach;
-            let (shape_a, shape_b) = (shape(contact.shape_a), shape(contact.shape_b));
+            let (shape_a, shape_b) = shapes();
             let (a, b) = (&shape_a.collider, &shape_b.collider);
             let mut manifold = collide(a, body_a.xf, b, body_b.xf, speculative);
             carry_impulses(&mut manifold, &contact.manifold);
@@ -322,8 +327,7 @@ impl Narrow<'_> {
                 .then(|| ManifoldCache::new(&contact.manifold, body_a.xf, body_b.xf));
         }
         if one_way {
-            let (shape_a, shape_b) = (shape(contact.shape_a), shape(contact.shape_b));
-            one_way::gate(contact, (shape_a, shape_b), (body_a, body_b), was_touching);
+            one_way::gate(contact, shapes(), (body_a, body_b), was_touching);
         }
     }
 }
