@@ -220,7 +220,7 @@ mod tests {
     /// shapes and contacts holding what no call could have put there.
     #[test]
     fn a_well_checksummed_state_with_values_the_api_refuses_is_refused() {
-        let forgeries: [Forgery<SimState>; 11] = [
+        let forgeries: [Forgery<SimState>; 12] = [
             ("substeps", |state| state.settings.substeps = u32::MAX),
             ("substeps", |state| state.settings.substeps = 0),
             ("iterations", |state| state.settings.iterations = u32::MAX),
@@ -248,6 +248,8 @@ mod tests {
             ("normal_impulse", |state| {
                 state.contacts.contacts[0].manifold.points[0].normal_impulse = f32::NAN
             }),
+            // Neither box is one-way: their contact cannot be.
+            ("one_way", |state| state.contacts.contacts[0].one_way = true),
         ];
         for (field, forge) in forgeries {
             let mut snapshot = two_boxes();

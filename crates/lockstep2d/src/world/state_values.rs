@@ -8,6 +8,7 @@ use super::SimState;
 use super::bounds;
 use crate::body::{Body, BodyType};
 use crate::collide::Manifold;
+use crate::contact::Contact;
 use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_negative};
 use crate::limits::{
     MAX_COEFFICIENT, MAX_COORDINATE, check_coefficient, check_speed, check_stored_point,
@@ -62,12 +63,27 @@ impl SimState {
             check_speed("tangent_speed", contact.tangent_speed)?;
             check_rolling_resistance(contact.rolling_resistance)?;
             check_manifold(&contact.manifold)?;
+            self.check_one_way(contact)?;
         }
         Ok(())
     }
 }
 
 impl SimState {
+    /// A contact is one-way exactly when one of its shapes is, as making it sets it: a
+    /// forged flag would let a body through a solid wall, or rebuild a manifold every
+    /// step that should be recycled.
+    fn check_one_way(&self, contact: &Contact) -> Result<()> {
+        let shape = |s: u32| &self.shapes.get(s).expect("links are checked first").def;
+        if contact.one_way != (shape(contact.shape_a).one_way || shape(contact.shape_b).one_way) {
+            return Err(Error::InvalidValue {
+                field: "one_way",
+                reason: "must be whether either of the contact's shapes is one-way",
+            });
+        }
+        Ok(())
+    }
+
     /// A body's mass, inertia, their inverses and its centre of mass are what its
     /// shapes give (what `World::create_shape` leaves), and a static body is still. A
     /// forged inverse inertia of 10³⁸ is finite, but spins the body to NaN in a step.
