@@ -41,12 +41,6 @@ impl WarmStart {
         }
     }
 
-    /// Whether this is the first substep's warm start, whose passes solve in
-    /// half-kick units.
-    pub fn opens_half_units(self) -> bool {
-        !self.closing && self.share < 1.0
-    }
-
     /// After the last relax, with the closing half kick.
     pub fn closing() -> WarmStart {
         WarmStart {

@@ -47,24 +47,26 @@ use crate::collide::ManifoldPoint;
 use crate::contact::Contact;
 use crate::math::{Vec2, cross_sv};
 
-/// One contact point of each lane.
+/// One contact point of each lane. Laid out in pairs of fields, one 64-byte cache line
+/// each, read together: the warm start reads the lever arms and the impulses alone.
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C)]
 struct WidePoint {
     r_a: V8,
     r_b: V8,
+    normal_impulse: F8,
+    tangent_impulse: F8,
     /// Separation at the start of the step.
     base_separation: F8,
     normal_mass: F8,
     tangent_mass: F8,
-    normal_impulse: F8,
-    tangent_impulse: F8,
     /// The normal impulse the step started with (the last step's), until the step's
     /// last relax replaces it with the steady impulse the closing warm start gives a
     /// share of (`WideContact::steady_impulse`).
     steady: F8,
     /// The sum of the step's normal impulses: restitution only acts on points that
     /// actually pushed (a sum rather than a maximum: `max` into memory compiles to a
-    /// masked store, slow on some CPUs).
+    /// masked store, slow on some CPUs). Kept only in bouncy bundles.
     total_normal_impulse: F8,
     /// Normal velocity before the step, negative when approaching (zero where the
     /// contact has no restitution: only restitution reads it). Then the most negative
@@ -182,47 +184,52 @@ struct Target {
     separation: F8,
 }
 
+/// Laid out in pairs of fields, one 64-byte cache line each, that the passes read
+/// together, so a pass brings in few lines it does not use: every pass reads the
+/// normal, the masses and the bodies; the solve and relax friction and the softness;
+/// only bouncy, rolling or round bundles the rest.
 #[derive(Clone, Debug, Default)]
+#[repr(C)]
 pub(crate) struct WideContact {
-    bodies: LaneBodies,
-    /// Each lane's contact in the contact set and its point count; lanes from `len` on
-    /// are padding.
-    contact: [u32; LANES],
-    point_count: [u8; LANES],
-    len: usize,
+    points: [WidePoint; 2],
     normal: V8,
     friction: F8,
-    restitution: F8,
     tangent_speed: F8,
+    inv_mass_a: F8,
+    inv_i_a: F8,
+    inv_mass_b: F8,
+    inv_i_b: F8,
+    bias_rate: F8,
+    mass_scale: F8,
+    impulse_scale: F8,
+    block: Block,
+    restitution: F8,
+    /// What a substep's kicks add to the normal velocity (negative when they drive the
+    /// bodies together).
+    pull: F8,
     /// The resistance times the rounding radius (N·m per N of normal force).
     rolling_resistance: F8,
     /// 1 / (i_a⁻¹ + i_b⁻¹), set only where `rolls`.
     rolling_mass: F8,
     /// The accumulated rolling torque impulse, on B.
     rolling_impulse: F8,
-    /// Whether any lane has rolling resistance.
-    rolls: bool,
-    /// Whether any lane has restitution.
-    bouncy: bool,
     /// The lanes whose shape A (B) touches with a disc turning about A's (B's) centre
     /// of mass: a circle there, or a capsule or rounded corner whose curve is centred
     /// on it (`turns_in_place`).
     round_a: M8,
     round_b: M8,
+    /// Each lane's contact in the contact set and its point count; lanes from `len` on
+    /// are padding.
+    contact: [u32; LANES],
+    bodies: LaneBodies,
+    point_count: [u8; LANES],
+    len: usize,
+    /// Whether any lane has rolling resistance.
+    rolls: bool,
+    /// Whether any lane has restitution.
+    bouncy: bool,
     /// Whether any lane is `round_a` or `round_b`.
     round: bool,
-    /// What a substep's kicks add to the normal velocity (negative when they drive the
-    /// bodies together).
-    pull: F8,
-    bias_rate: F8,
-    mass_scale: F8,
-    impulse_scale: F8,
-    inv_mass_a: F8,
-    inv_i_a: F8,
-    inv_mass_b: F8,
-    inv_i_b: F8,
-    points: [WidePoint; 2],
-    block: Block,
 }
 
 /// Everything `WideContact::prepare_lane` needs about one contact.
@@ -259,6 +266,10 @@ impl Bundle for WideContact {
                 share,
                 relax,
             } => {
+                // The first substep's solve enters its half-kick units.
+                if share < 1.0 && relax == Relax::No {
+                    self.enter_half_units(F8::splat(share));
+                }
                 let inv_h = F8::splat(inv_h);
                 let bounce = (use_bias, threshold);
                 self.solve_normal(&mut a, &mut b, (inv_h, max_push), bounce, 1.0 / share);
@@ -434,18 +445,17 @@ impl WideContact {
     /// Gives the bodies the share of the accumulated impulses this substep's kick
     /// needs (`WarmStart`). A share under one is the first substep's: its passes then
     /// solve in half-kick units, what the bodies hold, so a point cannot take back more
-    /// than it gave and friction is bounded by the half kick's normal impulse; the
-    /// impulses are scaled to them here, and back to whole ones at the end of the
-    /// substep's relax (`leave_half_units`).
+    /// than it gave and friction is bounded by the half kick's normal impulse; its
+    /// solve scales the impulses to them (`enter_half_units`) and its relax back to
+    /// whole ones (`leave_half_units`), so a warm start only reads its bundle.
     /// The closing warm start gives a share of the steady impulses the last relax
     /// readied.
     #[inline(always)]
-    fn warm_start(&mut self, a: &mut WideBody, b: &mut WideBody, warm: WarmStart) {
+    fn warm_start(&self, a: &mut WideBody, b: &mut WideBody, warm: WarmStart) {
         let tangent = self.tangent();
         let share = F8::splat(warm.share);
         let mut rolling_share = F8::ZERO;
-        for i in 0..2 {
-            let mut p = self.points[i];
+        for p in &self.points {
             let share = if warm.closing {
                 let some = p.steady.greater(F8::ZERO);
                 some.select(share * p.steady / p.normal_impulse, F8::ZERO)
@@ -457,21 +467,24 @@ impl WideContact {
             self.apply(
                 a,
                 b,
-                &p,
+                p,
                 self.normal.scale(normal) + tangent.scale(tangential),
             );
-            if warm.opens_half_units() {
-                (p.normal_impulse, p.tangent_impulse) = (normal, tangential);
-                self.points[i] = p;
-            }
         }
-        let rolling = self.rolling_impulse * rolling_share;
         if self.rolls {
-            self.turn(a, b, rolling);
+            self.turn(a, b, self.rolling_impulse * rolling_share);
         }
-        if warm.opens_half_units() {
-            self.rolling_impulse = rolling;
+    }
+
+    /// The impulses in the first substep's half-kick units: the `share` of each that
+    /// its warm start gave.
+    #[inline(always)]
+    fn enter_half_units(&mut self, share: F8) {
+        for p in &mut self.points {
+            p.normal_impulse = p.normal_impulse * share;
+            p.tangent_impulse = p.tangent_impulse * share;
         }
+        self.rolling_impulse = self.rolling_impulse * share;
     }
 
     /// Brings the first substep's impulses, solved in the units of its `share` of a
@@ -683,7 +696,10 @@ impl WideContact {
         let mut p = self.points[i];
         let applied = total - p.normal_impulse;
         p.normal_impulse = total;
-        p.total_normal_impulse = p.total_normal_impulse + total;
+        // Only restitution reads the sum.
+        if self.bouncy {
+            p.total_normal_impulse = p.total_normal_impulse + total;
+        }
         self.apply(a, b, &p, self.normal.scale(applied));
         self.points[i] = p;
     }
