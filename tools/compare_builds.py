@@ -30,18 +30,21 @@ def start(binary, scene, steps, core):
 
 
 def cpu_seconds(process):
-    """Waits for `process` and returns the CPU time it used, failing if it failed."""
+    """Waits for `process` and returns the CPU time it used, or None if it failed."""
     _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
-        sys.exit(f"{process.args[0]} exited with {process.returncode}")
+        return None
     return usage.ru_utime + usage.ru_stime
 
 
 def round_ratio(base, new, scene, steps, core):
     """NEW's CPU time over BASE's, the two run at once on `core`."""
     runs = [start(binary, scene, steps, core) for binary in (base, new)]
-    base_time, new_time = (cpu_seconds(run) for run in runs)
+    base_time, new_time = [cpu_seconds(run) for run in runs]
+    for run, time in zip(runs, (base_time, new_time)):
+        if time is None:
+            sys.exit(f"{run.args[0]} exited with {run.returncode}")
     return new_time / base_time
 
 
