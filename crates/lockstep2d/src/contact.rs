@@ -5,13 +5,11 @@
 //! each new point takes the accumulated impulses of last step's point with the same
 //! feature id, so the solver starts from last step's answer (warm starting).
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::collide::Manifold;
 use crate::limits::MAX_SPEED;
+use crate::pair_set::{PairSet, pair_key};
 use crate::recycle::ManifoldCache;
 use crate::shape::ShapeDef;
 
@@ -108,7 +106,7 @@ pub(crate) fn mix_restitution(a: f32, b: f32) -> f32 {
 pub(crate) struct ContactSet {
     pub contacts: Vec<Contact>,
     heads: Vec<ContactHead>,
-    pairs: HashSet<u64, BuildHasherDefault<PairHasher>>,
+    pairs: PairSet,
     /// Whether a contact hook may have changed a contact's material or switch since
     /// they were last set from the shapes (`World::run_contact_hook`).
     pub edited: bool,
@@ -154,13 +152,14 @@ impl Clone for ContactSet {
     }
 }
 
-fn pair_key(a: u32, b: u32) -> u64 {
-    ((a.min(b) as u64) << 32) | a.max(b) as u64
-}
-
 impl ContactSet {
     pub fn contains(&self, shape_a: u32, shape_b: u32) -> bool {
-        self.pairs.contains(&pair_key(shape_a, shape_b))
+        self.pairs.contains(pair_key(shape_a, shape_b))
+    }
+
+    /// Starts bringing in what `contains(shape_a, shape_b)` will read.
+    pub fn prefetch(&self, shape_a: u32, shape_b: u32) {
+        self.pairs.prefetch(pair_key(shape_a, shape_b));
     }
 
     pub fn insert(&mut self, contact: Contact) {
@@ -181,7 +180,7 @@ impl ContactSet {
                 heads[kept] = ContactHead::of(c);
                 kept += 1;
             } else {
-                pairs.remove(&pair_key(c.shape_a, c.shape_b));
+                pairs.remove(pair_key(c.shape_a, c.shape_b));
             }
             keep
         });
@@ -248,27 +247,5 @@ pub(crate) fn carry_impulses(new: &mut Manifold, old: &Manifold) {
             point.normal_impulse = previous.normal_impulse;
             point.tangent_impulse = previous.tangent_impulse;
         }
-    }
-}
-
-/// A multiply-and-fold hash for the pair keys (two shape indices), far cheaper than
-/// SipHash and good enough for keys that are not chosen by an adversary.
-#[derive(Default)]
-pub(crate) struct PairHasher(u64);
-
-impl Hasher for PairHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-
-    fn write_u64(&mut self, x: u64) {
-        let mixed = (self.0 ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.0 = mixed ^ (mixed >> 29);
     }
 }

@@ -205,6 +205,8 @@ mod joint;
 mod laps;
 mod limits;
 mod list;
+mod pair_set;
+mod prefetch;
 mod recycle;
 mod shape;
 mod snapshot;

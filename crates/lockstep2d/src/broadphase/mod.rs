@@ -6,6 +6,7 @@
 //! those with a moved proxy. New pairs come out sorted, so contacts are created in a
 //! defined order.
 
+mod pair_batch;
 mod proxy_filter;
 mod tree;
 
@@ -13,6 +14,8 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::math::Aabb;
+use pair_batch::PairBatch;
+pub(crate) use pair_batch::PairCheck;
 pub(crate) use proxy_filter::ProxyFilter;
 use tree::{DynamicTree, WideTree};
 pub(crate) use tree::{RayStep, TreeRay};
@@ -204,23 +207,22 @@ impl BroadPhase {
     }
 
     /// Every pair (lower shape index, higher) whose boxes overlap and whose filters may
-    /// pair, of which at least one proxy moved since the last call, and that `known`
-    /// does not already hold, sorted and without repeats, into `pairs`: at most `room`
+    /// pair, of which at least one proxy moved since the last call, and that `check`
+    /// does not skip, sorted and without repeats, into `pairs`: at most `room`
     /// of them. Returns false if there were more: the search stopped there, and the
     /// moved proxies stay moved, so the next call looks for their pairs again.
     ///
     /// Moving proxies are paired among themselves by one descent of the moving tree
     /// against itself, then each moved proxy queries the other tree; a static proxy
-    /// skips the moved moving ones, which found it. Known pairs are dropped as they are
-    /// found: in a crowd most overlaps are old, and sorting them all cost more than
-    /// finding them.
+    /// skips the moved moving ones, which found it. Skipped pairs are dropped as they
+    /// are found, a batch at a time (`PairBatch`): in a crowd most overlaps are old, and
+    /// sorting them all cost more than finding them.
     pub fn find_new_pairs(
         &mut self,
         pairs: &mut Vec<(u32, u32)>,
         room: usize,
-        known: impl Fn(u32, u32) -> bool,
+        check: impl PairCheck,
     ) -> bool {
-        pairs.clear();
         let moved = std::mem::take(&mut self.moved);
         let mut marks = std::mem::take(&mut self.moved_marks);
         marks.clear();
@@ -230,18 +232,10 @@ impl BroadPhase {
                 .mark_with_ancestors(&mut marks, key.proxy());
         }
         // False once a pair finds no room: every walk then stops.
-        let mut add = |s1: u32, s2: u32| {
-            let pair = (s1.min(s2), s1.max(s2));
-            if s1 == s2 || known(pair.0, pair.1) {
-                return true;
-            }
-            if pairs.len() == room {
-                return false;
-            }
-            pairs.push(pair);
-            true
-        };
-        let mut complete = self.moving_tree.overlapping_pairs(&marks, &mut add);
+        let mut batch = PairBatch::new(pairs, room, check);
+        let mut complete = self
+            .moving_tree
+            .overlapping_pairs(&marks, |s1, s2| batch.offer(s1, s2));
         for &key in &moved {
             if !complete {
                 break;
@@ -251,13 +245,14 @@ impl BroadPhase {
             let (shape, filter) = (tree.user(key.proxy()), tree.filter(key.proxy()));
             complete = if key.is_static() {
                 self.moving_tree.query(&aabb, filter, |proxy, other| {
-                    marks[proxy as usize] || add(shape, other)
+                    marks[proxy as usize] || batch.offer(shape, other)
                 })
             } else {
                 self.static_tree
-                    .query(&aabb, filter, |_, other| add(shape, other))
+                    .query(&aabb, filter, |_, other| batch.offer(shape, other))
             };
         }
+        complete = complete && batch.flush();
         self.moved = moved;
         if complete {
             self.moved.clear();

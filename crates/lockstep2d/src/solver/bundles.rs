@@ -11,6 +11,7 @@ use super::dispatch::{LaneKernel, dispatch};
 use super::lanes::LANES;
 use super::share::share;
 use super::shared_states::{LaneAccess, SharedStates};
+use crate::prefetch::prefetch;
 
 /// Constraints per bundle: eight, but one in the overflow colour, whose constraints may
 /// share bodies.
@@ -335,28 +336,6 @@ impl<B: Bundle> LaneKernel for FinishBundles<'_, B> {
     fn run(self, _: impl LaneAccess) {
         self.0.iter_mut().for_each(B::finish);
     }
-}
-
-/// Asks the CPU to bring `value`'s cache lines in: a colour's next bundle while its
-/// current one fills, and a contact a few pushes before it is read. The colours'
-/// bundles are filled side by side, each a stream the hardware prefetcher does not
-/// follow, and the first touch of each bundle missed the cache: a quarter of the
-/// filling's time.
-#[inline(always)]
-pub(crate) fn prefetch<T>(value: &T) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        let start = (value as *const T).cast::<i8>();
-        for offset in (0..size_of::<T>()).step_by(64) {
-            // SAFETY: a prefetch is a hint that cannot fault; the address is inside
-            // `value`.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(start.add(offset)) };
-        }
-    }
-    // Elsewhere a no-op: the hint is an x86-64 instruction.
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
 }
 
 /// Readies one part's `bundles` of `color` for filling without rewriting them all:

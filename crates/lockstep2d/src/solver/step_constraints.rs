@@ -1,7 +1,7 @@
 //! What one soft step solves, prepared at its start: the touching contacts and the
 //! revolute joints in coloured bundles of eight, and every other joint in slot order.
 
-use super::bundles::{Bundles, Candidate, prefetch};
+use super::bundles::{Bundles, Candidate};
 use super::dense_bodies::{BodyInfo, DenseBodies};
 #[cfg(feature = "threads")]
 use super::share::share;
@@ -14,6 +14,7 @@ use crate::contact::ContactSet;
 use crate::id::Slots;
 use crate::joint::Joint;
 use crate::math::Vec2;
+use crate::prefetch::prefetch;
 
 /// What preparing the constraints shares.
 pub(crate) struct PrepareSettings {

@@ -5,10 +5,10 @@ use super::World;
 use super::one_way;
 use super::state::SimState;
 use crate::body::{Body, BodyType, JointEdge};
-use crate::broadphase::BroadPhase;
+use crate::broadphase::{BroadPhase, PairCheck};
 use crate::collide::Manifold;
 use crate::collide::{SPECULATIVE_DISTANCE, collide, goes_first};
-use crate::contact::{Contact, carry_impulses};
+use crate::contact::{Contact, ContactSet, carry_impulses};
 use crate::events::{ContactBegin, ContactEnd, ContactEvents, ContactHit};
 use crate::id::Slots;
 use crate::math::{Vec2, cross_sv};
@@ -35,10 +35,12 @@ impl World {
         } = &mut self.state;
         // Pairs that may not collide (say, two links of a jointed chain) are dropped in
         // the query, before the sort: in a joint grid they are nearly all the overlaps.
-        let links = (&**shapes, &*bodies, joint_edges.as_slice());
-        let skip = |a: u32, b: u32| contacts.contains(a, b) || !may_collide(links, a, b);
+        let check = NewPairCheck {
+            contacts: &*contacts,
+            links: (&**shapes, &*bodies, joint_edges.as_slice()),
+        };
         let room = (*max_contacts as usize).saturating_sub(contacts.contacts.len());
-        *contact_budget_reached = !broadphase.find_new_pairs(&mut pairs, room, skip);
+        *contact_budget_reached = !broadphase.find_new_pairs(&mut pairs, room, check);
         self.filter_new_pairs(&mut pairs);
         for &(s1, s2) in &pairs {
             let contact = self.new_contact(s1, s2);
@@ -329,6 +331,23 @@ impl Narrow<'_> {
         if one_way {
             one_way::gate(contact, shapes(), (body_a, body_b), was_touching);
         }
+    }
+}
+
+/// The pairs the broad phase leaves out: those with a contact, and those that may not
+/// collide.
+struct NewPairCheck<'a> {
+    contacts: &'a ContactSet,
+    links: (&'a Slots<Shape>, &'a Slots<Body>, &'a [JointEdge]),
+}
+
+impl PairCheck for NewPairCheck<'_> {
+    fn prefetch(&self, a: u32, b: u32) {
+        self.contacts.prefetch(a, b);
+    }
+
+    fn skip(&self, a: u32, b: u32) -> bool {
+        self.contacts.contains(a, b) || !may_collide(self.links, a, b)
     }
 }
 
