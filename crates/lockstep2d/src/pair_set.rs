@@ -21,11 +21,26 @@ pub(crate) fn pair_key(a: u32, b: u32) -> u64 {
 
 /// A set of pair keys (`pair_key`). Never iterated, so the order of its slots cannot
 /// leak into a step.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct PairSet {
     /// A power of two in length (or empty), at most half of them keys.
     slots: Vec<u64>,
     len: usize,
+}
+
+/// By hand so that `clone_from` reuses the slots (see `SimState`'s `Clone`).
+impl Clone for PairSet {
+    fn clone(&self) -> Self {
+        PairSet {
+            slots: self.slots.clone(),
+            len: self.len,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.slots.clone_from(&source.slots);
+        self.len = source.len;
+    }
 }
 
 impl PairSet {

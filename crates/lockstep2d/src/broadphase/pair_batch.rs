@@ -14,15 +14,6 @@ pub(crate) trait PairCheck {
     fn skip(&self, a: u32, b: u32) -> bool;
 }
 
-/// A bare closure skips the pairs it returns true for, with nothing to prefetch.
-impl<F: Fn(u32, u32) -> bool> PairCheck for F {
-    fn prefetch(&self, _: u32, _: u32) {}
-
-    fn skip(&self, a: u32, b: u32) -> bool {
-        self(a, b)
-    }
-}
-
 /// Enough pairs to cover the latency of a miss with the misses of the others, few
 /// enough that their slots are still in the cache when they are asked about.
 const BATCH: usize = 32;
@@ -83,5 +74,58 @@ impl<'a, C: PairCheck> PairBatch<'a, C> {
         }
         self.count = 0;
         !self.full
+    }
+}
+
+/// In the tests a bare closure skips the pairs it returns true for, with nothing to
+/// prefetch.
+#[cfg(test)]
+impl<F: Fn(u32, u32) -> bool> PairCheck for F {
+    fn prefetch(&self, _: u32, _: u32) {}
+
+    fn skip(&self, a: u32, b: u32) -> bool {
+        self(a, b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn takes_the_first_new_pairs_in_the_order_found_across_batches() {
+        // 100 pairs, every third known, offered with a room for 40: taken one by one,
+        // the first 40 unknown ones, whichever batch they fall in.
+        let offered: Vec<(u32, u32)> = (0..100).map(|i| (i + 1, i)).collect();
+        let known = |a: u32, _: u32| a.is_multiple_of(3);
+        let expected: Vec<(u32, u32)> = offered
+            .iter()
+            .map(|&(a, b)| (b, a))
+            .filter(|&(a, b)| !known(a, b))
+            .take(40)
+            .collect();
+        let mut pairs = Vec::new();
+        let mut batch = PairBatch::new(&mut pairs, 40, known);
+        let mut offered_before_stop = 0;
+        for &(s1, s2) in &offered {
+            offered_before_stop += 1;
+            if !batch.offer(s1, s2) {
+                break;
+            }
+        }
+        assert!(!batch.flush(), "the room filled");
+        assert!(offered_before_stop < 100, "the walk was not stopped");
+        assert_eq!(pairs, expected);
+    }
+
+    #[test]
+    fn a_shape_paired_with_itself_is_left_out_and_the_last_batch_is_flushed() {
+        let mut pairs = Vec::new();
+        let mut batch = PairBatch::new(&mut pairs, usize::MAX, |_: u32, _: u32| false);
+        for (s1, s2) in [(4, 4), (9, 2), (3, 3), (1, 7)] {
+            assert!(batch.offer(s1, s2));
+        }
+        assert!(batch.flush());
+        assert_eq!(pairs, [(2, 9), (1, 7)]);
     }
 }
