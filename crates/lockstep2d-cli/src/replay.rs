@@ -112,20 +112,21 @@ fn say_recorded(args: &RecordArgs, last: Option<&str>, format: u32, engine: &str
 pub fn run_replay(args: &ReplayArgs) -> CliResult {
     let shown = args.file.display();
     let text = std::fs::read_to_string(&args.file).map_err(|e| format!("{shown}: {e}"))?;
-    let (frames, format, recorded_engine, result) = match hiker::read_recording(&text) {
-        Some(recording) => {
-            let recording = recording.map_err(|e| format!("{shown}: {e}"))?;
-            let result = lockstep2d_hiker::replay(&recording);
-            let frames = recording.frames.len();
-            (frames, recording.format, recording.engine_version, result)
-        }
-        None => {
-            let recording = Recording::from_json(&text).map_err(|e| format!("{shown}: {e}"))?;
-            let result = replay(&recording);
-            let frames = recording.frames.len();
-            (frames, RECORDING_FORMAT, recording.engine_version, result)
-        }
-    };
+    let (frames, format, recorded_engine, result) =
+        match lockstep2d_hiker::HikerRecording::read(&text) {
+            Some(recording) => {
+                let recording = recording.map_err(|e| format!("{shown}: {e}"))?;
+                let result = lockstep2d_hiker::replay(&recording);
+                let frames = recording.frames.len();
+                (frames, recording.format, recording.engine_version, result)
+            }
+            None => {
+                let recording = Recording::from_json(&text).map_err(|e| format!("{shown}: {e}"))?;
+                let result = replay(&recording);
+                let frames = recording.frames.len();
+                (frames, RECORDING_FORMAT, recording.engine_version, result)
+            }
+        };
     let engine = lockstep2d::VERSION;
     if recorded_engine != engine {
         eprintln!(

@@ -32,6 +32,26 @@ pub struct HikerRecording {
     pub frames: Vec<HikerFrame>,
 }
 
+impl HikerRecording {
+    /// The hiker recording `text` holds, or why it cannot be read; `None` if it is not
+    /// a hiker recording (no `"game": "hiker"`), so a reader can try the scenes' kind.
+    pub fn read(text: &str) -> Option<Result<HikerRecording, String>> {
+        let value: serde_json::Value = serde_json::from_str(text).ok()?;
+        if value.get("game").and_then(|g| g.as_str()) != Some(RECORDING_GAME) {
+            return None;
+        }
+        let found = value.get("format").and_then(serde_json::Value::as_u64);
+        let format = HIKER_RECORDING_FORMAT;
+        if found != Some(u64::from(format)) {
+            let found = found.map_or("no format".into(), |f| format!("format {f}"));
+            return Some(Err(format!(
+                "a hiker recording of {found}; this build reads format {format}"
+            )));
+        }
+        Some(serde_json::from_value(value).map_err(|e| format!("not a recording: {e}")))
+    }
+}
+
 /// One recorded frame.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HikerFrame {

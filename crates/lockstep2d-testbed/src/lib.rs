@@ -1,10 +1,12 @@
 //! The lockstep2d testbed: one renderer that draws a `World` with `tiny-skia`, the
 //! camera it draws through, and the interactive pieces a testbed needs (picking and
-//! dragging bodies, the bomb, a ray cast to the cursor). The window and the image files both take their pixels
-//! from [`draw_world`], so a saved frame is exactly what the window showed.
+//! dragging bodies, the bomb, a ray cast to the cursor). The window, the web page and
+//! the image files all take their pixels from [`draw_world`], so a saved frame is
+//! exactly what the window showed.
 //!
-//! Nothing here steps the world: callers drive it with `FixedStepper` and hand the
-//! renderer the driver's smoothed poses.
+//! The renderer steps nothing: callers drive the world with `FixedStepper` and hand it
+//! the driver's smoothed poses. [`session::Session`] is such a caller, the testbed's
+//! whole state without a window, shared by the desktop window and the web page.
 
 mod bomb;
 mod camera;
@@ -20,6 +22,7 @@ mod pick;
 mod raster;
 mod ray_view;
 mod renderer;
+pub mod session;
 mod sparks;
 
 pub use bomb::Bomb;

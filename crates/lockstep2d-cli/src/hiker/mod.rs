@@ -15,7 +15,7 @@ use crate::exit::{CliError, CliResult};
 
 pub use play::{PlayArgs, run as play};
 pub use render::run as render;
-pub use rollback::{read_recording, record, synctest};
+pub use rollback::{record, synctest};
 
 /// The game's name where a scene's would go.
 pub const NAME: &str = "hiker";

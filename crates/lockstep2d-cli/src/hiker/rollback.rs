@@ -4,9 +4,7 @@
 use std::path::Path;
 
 use lockstep2d::Vec2;
-use lockstep2d_hiker::{
-    Game, HIKER_RECORDING_FORMAT, HikerRecording, RECORDING_GAME, Script, play_scripted,
-};
+use lockstep2d_hiker::{Game, HikerRecording, Script, play_scripted};
 use lockstep2d_scenes::{SyncTestError, SyncTestReport, sync_test};
 
 use super::HikerArgs;
@@ -51,22 +49,4 @@ pub fn record(hiker: &HikerArgs, frames: u64, out: &Path) -> Result<HikerRecordi
     let text = serde_json::to_string(&recording).map_err(|e| e.to_string())?;
     std::fs::write(out, text).map_err(|e| format!("--out {}: {e}", out.display()))?;
     Ok(recording)
-}
-
-/// The hiker recording `text` holds, or why it cannot be read; `None` if it is not a
-/// hiker recording (no `"game": "hiker"`).
-pub fn read_recording(text: &str) -> Option<Result<HikerRecording, String>> {
-    let value: serde_json::Value = serde_json::from_str(text).ok()?;
-    if value.get("game").and_then(|g| g.as_str()) != Some(RECORDING_GAME) {
-        return None;
-    }
-    let found = value.get("format").and_then(serde_json::Value::as_u64);
-    let format = HIKER_RECORDING_FORMAT;
-    if found != Some(u64::from(format)) {
-        let found = found.map_or("no format".into(), |f| format!("format {f}"));
-        return Some(Err(format!(
-            "a hiker recording of {found}; this build reads format {format}"
-        )));
-    }
-    Some(serde_json::from_value(value).map_err(|e| format!("not a recording: {e}")))
 }

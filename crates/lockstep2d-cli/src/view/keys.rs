@@ -1,61 +1,32 @@
-//! The testbed's keys: each one an `Action`, so the session can be driven (and tested)
-//! without a window.
+//! The window's keys in the testbed's terms: minifb's key codes named as the session's
+//! key table names them.
 
-use minifb::Key;
+use lockstep2d_testbed::session::Key;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    NextScene,
-    PreviousScene,
-    Pause,
-    SingleStep,
-    Restart,
-    ToggleSolver,
-    ToggleWarmStarting,
-    ToggleAccumulate,
-    TogglePositionCorrection,
-    CycleSmoothing,
-    FasterPhysics,
-    SlowerPhysics,
-    Bomb,
-    ToggleBombMode,
-    ToggleRayCast,
-    Fit,
-    Quit,
-}
-
-/// The key table (the README's table says the same).
-const KEYS: &[(Key, Action)] = &[
-    (Key::Right, Action::NextScene),
-    (Key::Left, Action::PreviousScene),
-    (Key::PageDown, Action::NextScene),
-    (Key::PageUp, Action::PreviousScene),
-    (Key::Enter, Action::Pause),
-    (Key::O, Action::SingleStep),
-    (Key::R, Action::Restart),
-    (Key::L, Action::ToggleSolver),
-    (Key::W, Action::ToggleWarmStarting),
-    (Key::A, Action::ToggleAccumulate),
-    (Key::P, Action::TogglePositionCorrection),
-    (Key::S, Action::CycleSmoothing),
-    (Key::Up, Action::FasterPhysics),
-    (Key::Down, Action::SlowerPhysics),
-    (Key::Space, Action::Bomb),
-    (Key::X, Action::ToggleBombMode),
-    (Key::C, Action::ToggleRayCast),
-    (Key::F, Action::Fit),
-    (Key::Escape, Action::Quit),
+/// minifb's key and the testbed's, for every key the testbed knows.
+const NAMES: &[(minifb::Key, Key)] = &[
+    (minifb::Key::Left, Key::Left),
+    (minifb::Key::Right, Key::Right),
+    (minifb::Key::Up, Key::Up),
+    (minifb::Key::Down, Key::Down),
+    (minifb::Key::PageUp, Key::PageUp),
+    (minifb::Key::PageDown, Key::PageDown),
+    (minifb::Key::Enter, Key::Enter),
+    (minifb::Key::Space, Key::Space),
+    (minifb::Key::Escape, Key::Escape),
+    (minifb::Key::A, Key::A),
+    (minifb::Key::C, Key::C),
+    (minifb::Key::F, Key::F),
+    (minifb::Key::L, Key::L),
+    (minifb::Key::O, Key::O),
+    (minifb::Key::P, Key::P),
+    (minifb::Key::R, Key::R),
+    (minifb::Key::S, Key::S),
+    (minifb::Key::W, Key::W),
+    (minifb::Key::X, Key::X),
 ];
 
-/// The keys a scene's character takes for itself (see `pad.rs`).
-const PLAYER_KEYS: [Key; 4] = [Key::Left, Key::Right, Key::Space, Key::Down];
-
-/// What `key` does; in a scene with a character (`playing`), its keys drive it instead.
-pub fn action_for(key: Key, playing: bool) -> Option<Action> {
-    if playing && PLAYER_KEYS.contains(&key) {
-        return None;
-    }
-    KEYS.iter()
-        .find(|(k, _)| *k == key)
-        .map(|&(_, action)| action)
+/// The testbed's name for `key`, if it knows the key.
+pub fn testbed_key(key: minifb::Key) -> Option<Key> {
+    NAMES.iter().find(|(k, _)| *k == key).map(|&(_, t)| t)
 }

@@ -5,21 +5,18 @@
 
 mod keys;
 mod mouse;
-mod overlay;
-mod pad;
-mod session;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
+use lockstep2d_testbed::session::{self, Session};
 use lockstep2d_testbed::{Pixmap, to_0rgb};
 use minifb::{Key, KeyRepeat, Window, WindowOptions};
 
 use crate::exit::{CliError, CliResult};
 use lockstep2d_scenes::Pad;
 use mouse::Mouse;
-use session::Session;
 
 #[derive(Args, Debug)]
 pub struct ViewArgs {
@@ -102,7 +99,12 @@ pub fn run(args: &ViewArgs) -> CliResult {
 /// argument is an error and not an empty window.
 pub fn prepare(args: &ViewArgs) -> CliResult<Session> {
     check_screenshot(args.screenshot.as_deref())?;
-    Ok(Session::new(&args.scene, args.width, args.height)?)
+    Ok(Session::new(
+        crate::scene_arg::build,
+        &args.scene,
+        args.width,
+        args.height,
+    )?)
 }
 
 /// The window loop: input, then the frame's steps, then the drawing, until the window
@@ -120,9 +122,10 @@ pub fn run_in(mut window: Window, mut session: Session, args: &ViewArgs) -> Resu
             if playing && key == Key::Space {
                 session.keyboard.press_jump();
             }
+            let action = keys::testbed_key(key).and_then(|k| session::action_for(k, playing));
             // A scene file edited into an error fails its restart: say so and keep
             // showing the scene as it was (a load changes nothing until it succeeds).
-            if let Some(Err(e)) = keys::action_for(key, playing).map(|a| session.act(a)) {
+            if let Some(Err(e)) = action.map(|a| session.act(a)) {
                 eprintln!("lockstep2d: {e}");
             }
         }
@@ -140,6 +143,7 @@ pub fn run_in(mut window: Window, mut session: Session, args: &ViewArgs) -> Resu
         fit_to_window(&window, &mut session, &mut pixmap)?;
         let now = Instant::now();
         session.frame(now - last)?;
+        session.note_step_time(1e3 * now.elapsed().as_secs_f64());
         last = now;
         session.draw(&mut pixmap)?;
         to_0rgb(&pixmap, &mut buffer);

@@ -3,7 +3,7 @@
 use lockstep2d::Vec2;
 use minifb::{MouseButton, MouseMode, Window};
 
-use super::session::Session;
+use lockstep2d_testbed::session::Session;
 
 /// Zoom per wheel notch.
 const ZOOM_PER_NOTCH: f32 = 1.1;

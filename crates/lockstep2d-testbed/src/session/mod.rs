@@ -1,21 +1,37 @@
-//! The testbed's state without the window: the scene, the driver, the camera, the
-//! switches, the mouse spring and the bomb. The window feeds it frame times, actions
-//! and mouse positions; everything it shows comes from `draw`.
+//! The testbed's state without a window: the scene, the driver, the camera, the
+//! switches, the mouse spring and the bomb. A front end (the desktop window, the web
+//! page) feeds it frame times, actions and mouse positions; everything it shows comes
+//! from `draw`. It reads no clock: the front end times the frame's steps and says so
+//! (`note_step_time`), so it runs where there is none.
 
-use std::time::{Duration, Instant};
+mod keyboard;
+mod keys;
+mod overlay;
+
+use std::time::Duration;
 
 use lockstep2d::{
     Aabb, BodyId, ExplosionDef, FixedStepper, Smoothing, SolverKind, StepperConfig, Vec2, World,
 };
-use lockstep2d_testbed::{
+use lockstep2d_scenes::Scene;
+
+use crate::{
     Bomb, Camera, Drag, Pixmap, Sparks, draw_overlay, draw_ray_cast, draw_spring, draw_world,
     scene_bounds,
 };
+pub use keyboard::Keyboard;
+pub use keys::{Action, Key, action_for};
 
-use super::keys::Action;
-use super::overlay;
-use super::pad::Keyboard;
-use crate::scene_arg;
+/// Builds the scene a session shows from its source: a named scene, or (on the desktop)
+/// a scene file read again at each restart.
+pub type SceneLoader = fn(&str) -> Result<Scene, String>;
+
+/// The named scene `source`, built.
+pub fn named_scene(source: &str) -> Result<Scene, String> {
+    let def =
+        lockstep2d_scenes::named(source).ok_or_else(|| format!("no scene named '{source}'"))?;
+    def.build().map_err(|e| format!("{source}: {e}"))
+}
 
 /// The physics rates Up and Down step through: 10 Hz at a 60 Hz display shows what
 /// interpolation does.
@@ -27,15 +43,20 @@ const RATES: &[u32] = &[5, 10, 15, 20, 30, 60, 120, 240, 480];
 pub struct Switches {
     /// The soft step (Box2D v3) rather than Box2D-Lite's solver.
     pub soft: bool,
+    /// Warm starting from the last step's impulses.
     pub warm_starting: bool,
+    /// Clamping the accumulated impulse rather than each increment.
     pub accumulate_impulses: bool,
+    /// Pushing overlapping shapes apart.
     pub position_correction: bool,
 }
 
 /// What the bomb key does: Box2D-Lite's thrown box, or an explosion at the cursor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BombMode {
+    /// Box2D-Lite's box thrown in from the side.
     Throw,
+    /// `World::explode` at the cursor.
     Explode,
 }
 
@@ -49,29 +70,42 @@ const RAY_CAST_SCENE: &str = "ray_cast";
 /// What the last frame did, for the overlay.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FrameStats {
+    /// Steps the frame ran.
     pub steps: u32,
     /// Mean time of one step in the last frame that ran any (ms).
     pub step_ms: f64,
+    /// The driver's leftover fraction of a step.
     pub alpha: f32,
 }
 
+/// The testbed: a scene stepped by the fixed-step driver, with the switches, the mouse
+/// spring, the bomb and the character's keyboard.
 pub struct Session {
+    /// Builds a scene from `source`.
+    loader: SceneLoader,
     /// The scene argument, or the named scene chosen with the arrow keys.
     source: String,
     /// Index into `lockstep2d_scenes::names()`, when the scene is a named one.
     index: Option<usize>,
+    /// The scene's name.
     pub name: String,
+    /// The world shown.
     pub world: World,
+    /// The fixed-step driver.
     pub stepper: FixedStepper,
+    /// World to pixels.
     pub camera: Camera,
     /// The scene's bounds when loaded: what Fit frames and the bomb aims at.
     bounds: Option<Aabb>,
+    /// Box2D-Lite's teaching switches.
     pub switches: Switches,
+    /// What the last frame did.
     pub stats: FrameStats,
     drag: Option<Drag>,
     bomb: Bomb,
     /// Thrown by hits, moved on the frame time; not part of the world.
     pub sparks: Sparks,
+    /// What the bomb key does.
     pub bomb_mode: BombMode,
     /// Whether a ray is cast every frame from the scene's top-left corner to the cursor.
     pub ray_cast: bool,
@@ -79,19 +113,28 @@ pub struct Session {
     cursor: Option<Vec2>,
     /// The keys held for the scene's first character, which they drive when it has one.
     pub keyboard: Keyboard,
+    /// Why the last switch asked for was refused, shown in the overlay.
+    pub notice: Option<String>,
+    /// Quit was asked for.
     pub quit: bool,
 }
 
 impl Session {
-    /// The session on scene `source` (a name or a file), drawn `width` × `height`.
-    pub fn new(source: &str, width: u32, height: u32) -> Result<Session, String> {
-        let scene = scene_arg::build(source)?;
+    /// The session on scene `source` (built by `loader`), drawn `width` × `height`.
+    pub fn new(
+        loader: SceneLoader,
+        source: &str,
+        width: u32,
+        height: u32,
+    ) -> Result<Session, String> {
+        let scene = loader(source)?;
         let hz = scene.hz;
         let config = StepperConfig {
             hz,
             ..StepperConfig::default()
         };
         let mut session = Session {
+            loader,
             source: source.to_string(),
             index: lockstep2d_scenes::names().iter().position(|&n| n == source),
             name: scene.name.clone(),
@@ -113,6 +156,7 @@ impl Session {
             ray_cast: source == RAY_CAST_SCENE,
             cursor: None,
             keyboard: Keyboard::default(),
+            notice: None,
             quit: false,
         };
         session.frame_scene();
@@ -123,7 +167,7 @@ impl Session {
     /// Loads `source` again. `keep_rate` keeps the physics rate chosen with Up/Down
     /// (a restart); a new scene starts at its own rate.
     fn load(&mut self, source: String, keep_rate: bool) -> Result<(), String> {
-        let scene = scene_arg::build(&source)?;
+        let scene = (self.loader)(&source)?;
         let hz = if keep_rate {
             self.stepper.config().hz
         } else {
@@ -170,7 +214,9 @@ impl Session {
             .map_err(|e| e.to_string())
     }
 
+    /// Does what a key asked.
     pub fn act(&mut self, action: Action) -> Result<(), String> {
+        self.notice = None;
         match action {
             Action::NextScene => self.change_scene(1)?,
             Action::PreviousScene => self.change_scene(-1)?,
@@ -202,11 +248,11 @@ impl Session {
     }
 
     /// Switches between the soft step and Box2D-Lite's solver; a scene with joints only
-    /// the soft step solves stays on it (and says why on stderr).
+    /// the soft step solves stays on it, and the overlay says why.
     fn toggle_solver(&mut self) {
         self.switches.soft = !self.switches.soft;
         if let Err(e) = self.apply_switches() {
-            eprintln!("lockstep2d view: {e}");
+            self.notice = Some(e);
             self.switches.soft = true;
         }
     }
@@ -300,6 +346,7 @@ impl Session {
         }
     }
 
+    /// Lets go of the held body.
     pub fn release(&mut self) {
         self.drag = None;
     }
@@ -316,7 +363,6 @@ impl Session {
         let player = self.player();
         let keyboard = &mut self.keyboard;
         let mut lost = false;
-        let start = Instant::now();
         let report = self
             .stepper
             .advance(&mut self.world, frame_time, |world, step| {
@@ -330,9 +376,6 @@ impl Session {
                 Ok(())
             })
             .map_err(|e| e.to_string())?;
-        if report.steps > 0 {
-            self.stats.step_ms = 1e3 * start.elapsed().as_secs_f64() / f64::from(report.steps);
-        }
         self.sparks.frame(&report.events, frame_time);
         self.stats.steps = report.steps;
         self.stats.alpha = report.alpha;
@@ -340,6 +383,14 @@ impl Session {
             self.drag = None;
         }
         Ok(())
+    }
+
+    /// Notes that the last frame's steps took `ms` milliseconds in all, for the overlay's
+    /// time of one step.
+    pub fn note_step_time(&mut self, ms: f64) {
+        if self.stats.steps > 0 {
+            self.stats.step_ms = ms / f64::from(self.stats.steps);
+        }
     }
 
     /// Draws the frame: the world at the driver's smoothed poses, the mouse spring and
@@ -385,7 +436,11 @@ mod tests {
     const FRAME: Duration = Duration::from_nanos(16_666_667);
 
     fn session() -> Session {
-        Session::new("pyramid", 160, 120).unwrap()
+        named("pyramid", 160, 120)
+    }
+
+    fn named(source: &str, width: u32, height: u32) -> Session {
+        Session::new(named_scene, source, width, height).unwrap()
     }
 
     #[test]
@@ -408,7 +463,7 @@ mod tests {
     #[test]
     fn arrows_walk_the_named_scenes_and_wrap() {
         let names = lockstep2d_scenes::names();
-        let mut s = Session::new(names[0], 160, 120).unwrap();
+        let mut s = named(names[0], 160, 120);
         s.act(Action::NextScene).unwrap();
         assert_eq!(s.name, names[1]);
         s.act(Action::PreviousScene).unwrap();
@@ -448,7 +503,7 @@ mod tests {
     /// scene has no such keys anywhere else.
     #[test]
     fn the_keyboard_runs_and_jumps_the_character_scene_s_character() {
-        let mut s = Session::new("character", 160, 120).unwrap();
+        let mut s = named("character", 160, 120);
         let player = s.player().expect("the scene has a character");
         let start = s.world.position(player).unwrap();
         for _ in 0..20 {
@@ -548,7 +603,7 @@ mod tests {
 
     #[test]
     fn the_ray_cast_scene_draws_its_ray_to_the_cursor_and_marks_the_closest_hit() {
-        let mut s = Session::new("ray_cast", 320, 240).unwrap();
+        let mut s = named("ray_cast", 320, 240);
         assert!(s.ray_cast, "on from the start in this scene");
         for _ in 0..60 {
             s.frame(FRAME).unwrap();
@@ -564,7 +619,7 @@ mod tests {
         s.draw(&mut pixmap).unwrap();
         let at = s.camera.to_screen(closest.point);
         let pixel = pixmap.pixel(at.x as u32, at.y as u32).unwrap();
-        let marker = lockstep2d_testbed::colors::RAY_CLOSEST;
+        let marker = crate::colors::RAY_CLOSEST;
         assert_eq!(
             (pixel.red(), pixel.green(), pixel.blue()),
             (marker.0, marker.1, marker.2)

@@ -2,8 +2,9 @@
 
 use lockstep2d::Smoothing;
 
-use super::session::Session;
+use super::{BombMode, Session};
 
+/// The overlay's lines for the session as it stands.
 pub fn lines(session: &Session) -> Vec<String> {
     let stats = &session.stats;
     let switches = &session.switches;
@@ -18,7 +19,7 @@ pub fn lines(session: &Session) -> Vec<String> {
     } else {
         ""
     };
-    vec![
+    let mut lines = vec![
         format!("{}{state}", session.name),
         format!(
             "{} Hz physics, step {:.3} ms, {} steps this frame, alpha {:.2}",
@@ -46,11 +47,13 @@ pub fn lines(session: &Session) -> Vec<String> {
         format!(
             "arrows: scene / rate  Enter pause  O step  R restart  Space {}  X bomb/explode  C ray {}  F fit",
             match session.bomb_mode {
-                super::session::BombMode::Throw => "bomb",
-                super::session::BombMode::Explode => "explode at cursor",
+                BombMode::Throw => "bomb",
+                BombMode::Explode => "explode at cursor",
             },
             on(session.ray_cast)
         ),
         "mouse: drag bodies, wheel zoom, right-drag pan".to_string(),
-    ]
+    ];
+    lines.extend(session.notice.clone());
+    lines
 }

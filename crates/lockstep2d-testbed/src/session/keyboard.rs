@@ -7,6 +7,7 @@
 use lockstep2d::{BodyId, Result, World};
 use lockstep2d_scenes::{Pad, pad_actions, platform_actions};
 
+/// The keys held for the character, and a jump pressed and not yet used.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Keyboard {
     /// Left, Right and Down as held now.
@@ -16,6 +17,7 @@ pub struct Keyboard {
 }
 
 impl Keyboard {
+    /// Space was pressed: the next step that can jump does.
     pub fn press_jump(&mut self) {
         self.jump = true;
     }
