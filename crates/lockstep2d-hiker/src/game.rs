@@ -19,6 +19,10 @@ use crate::tag::{self, Tag};
 use crate::terrain::Mountain;
 use crate::{accelerator, collision_handler, destructor, event_processor, positioner, spawner};
 
+/// The seed a game is played on when none is given: the mountain the README's
+/// pictures and the recorded climbs show.
+pub const DEFAULT_SEED: u64 = 1;
+
 /// Contacts slower than this (m/s) are not reported as hits: below the game's own
 /// threshold, so a slow touch is seen and ignored rather than never seen.
 const HIT_EVENTS_FROM: f32 = 1.0;

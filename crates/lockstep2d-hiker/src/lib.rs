@@ -57,7 +57,7 @@ mod tag;
 mod terrain;
 
 pub use draw::draw;
-pub use game::{Game, SavedGame};
+pub use game::{DEFAULT_SEED, Game, SavedGame};
 pub use game_loop::GameLoop;
 pub use input::{Buttons, Command, feed};
 pub use items::{ItemKind, REACH};

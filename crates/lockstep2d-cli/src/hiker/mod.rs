@@ -20,9 +20,6 @@ pub use rollback::{record, synctest};
 /// The game's name where a scene's would go.
 pub const NAME: &str = "hiker";
 
-/// The seed a game is played on when none is given.
-const DEFAULT_SEED: u64 = 1;
-
 /// The flags only `hiker` takes.
 #[derive(Args, Debug, Default)]
 pub struct HikerArgs {
@@ -65,6 +62,10 @@ impl HikerArgs {
 
     /// A new game on the chosen seed.
     pub fn game(&self) -> Result<Game, String> {
-        Game::new(self.seed.unwrap_or(DEFAULT_SEED), Rules::default()).map_err(|e| e.to_string())
+        Game::new(
+            self.seed.unwrap_or(lockstep2d_hiker::DEFAULT_SEED),
+            Rules::default(),
+        )
+        .map_err(|e| e.to_string())
     }
 }
