@@ -12,6 +12,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::js_error;
 use crate::keys::hiker_command;
+use crate::picture::new_pixmap;
 
 /// The game on one canvas.
 #[wasm_bindgen]
@@ -35,8 +36,7 @@ impl HikerGame {
     pub fn new(width: u32, height: u32, seed: Option<u32>) -> Result<HikerGame, JsError> {
         let seed = seed.map_or(DEFAULT_SEED, u64::from);
         let game = Game::new(seed, Rules::default()).map_err(js_error)?;
-        let pixmap = Pixmap::new(width, height)
-            .ok_or_else(|| js_error(format!("cannot draw {width} × {height}")))?;
+        let pixmap = new_pixmap(width, height)?;
         Ok(HikerGame {
             game_loop: GameLoop::new(game).map_err(js_error)?,
             pixmap,
@@ -118,6 +118,12 @@ impl HikerGame {
     #[wasm_bindgen(getter)]
     pub fn height(&self) -> u32 {
         self.pixmap.height()
+    }
+
+    /// Draws `width` × `height` from now on.
+    pub fn resize(&mut self, width: u32, height: u32) -> Result<(), JsError> {
+        self.pixmap = new_pixmap(width, height)?;
+        Ok(())
     }
 
     /// Steps played.

@@ -26,6 +26,7 @@
 mod error;
 mod hiker;
 mod keys;
+mod picture;
 mod recording;
 mod testbed;
 mod world;

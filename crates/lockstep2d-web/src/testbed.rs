@@ -13,6 +13,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::js_error;
 use crate::keys::testbed_key;
+use crate::picture::new_pixmap;
 
 /// Zoom per wheel notch, as on the desktop.
 const ZOOM_PER_NOTCH: f32 = 1.1;
@@ -226,8 +227,4 @@ impl Testbed {
             *held = held.with(button, down);
         }
     }
-}
-
-fn new_pixmap(width: u32, height: u32) -> Result<Pixmap, JsError> {
-    Pixmap::new(width, height).ok_or_else(|| js_error(format!("cannot draw {width} × {height}")))
 }
