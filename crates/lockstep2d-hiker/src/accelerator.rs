@@ -2,6 +2,7 @@
 //! for this step (the walker's rule: gravity and jumps from the last move alone), held
 //! back at the world border.
 
+use lockstep2d::minmax;
 use lockstep2d_scenes::{WalkInput, walk};
 
 use crate::event_processor::Intent;
@@ -37,6 +38,6 @@ pub fn accelerate(game: &mut Game, intent: Intent) -> lockstep2d::Result<()> {
     let mut displacement = walk(&game.world, hiker, input, rules.dt())?;
     let x = game.world.position(hiker)?.x;
     let least = game.state.border + BORDER_GAP - x;
-    displacement.x = displacement.x.max(least.min(0.0));
+    displacement.x = minmax::max(displacement.x, minmax::min(least, 0.0));
     game.world.move_character(hiker, displacement)
 }

@@ -2,7 +2,7 @@
 //! crouch) and into the one-shot actions on the inventory, which change the world at
 //! once (an item picked up leaves it, one dropped or thrown enters it).
 
-use lockstep2d::{ShapeDef, Vec2};
+use lockstep2d::{ShapeDef, Vec2, minmax};
 
 use crate::game::Game;
 use crate::input::Command;
@@ -102,7 +102,9 @@ fn use_chosen(game: &mut Game) -> lockstep2d::Result<()> {
     let rules = &game.rules;
     let hiker = &mut game.state.hiker_state;
     match kind {
-        ItemKind::Apple => hiker.health = (hiker.health + rules.apple_health).min(rules.max_health),
+        ItemKind::Apple => {
+            hiker.health = minmax::min(hiker.health + rules.apple_health, rules.max_health);
+        }
         ItemKind::Boots => hiker.boots_jumps += rules.boots_jumps,
         ItemKind::Stone => throw_stone(game)?,
     }

@@ -2,7 +2,7 @@
 //! world's bounds follow the border so the engine removes what falls behind it, and
 //! the monster comes on at a constant speed, never behind the border.
 
-use lockstep2d::{Aabb, Vec2};
+use lockstep2d::{Aabb, Vec2, minmax};
 
 use crate::game::Game;
 
@@ -17,7 +17,7 @@ const BOUNDS_REACH: f32 = 100_000.0;
 pub fn position(game: &mut Game) -> lockstep2d::Result<()> {
     let hiker_x = game.world.position(game.state.hiker)?.x;
     let state = &mut game.state;
-    state.border = state.border.max(hiker_x - game.rules.border_behind);
+    state.border = minmax::max(state.border, hiker_x - game.rules.border_behind);
     let bounds = Aabb {
         min: Vec2::new(state.border - BOUNDS_MARGIN, -BOUNDS_REACH),
         max: Vec2::new(state.border + BOUNDS_REACH, BOUNDS_REACH),
@@ -30,7 +30,10 @@ pub fn position(game: &mut Game) -> lockstep2d::Result<()> {
 fn move_monster(game: &mut Game) -> lockstep2d::Result<()> {
     let dt = game.rules.dt();
     let state = &mut game.state;
-    state.monster_x = (state.monster_x + game.rules.monster_speed * dt).max(state.border + 1.0);
+    state.monster_x = minmax::max(
+        state.monster_x + game.rules.monster_speed * dt,
+        state.border + 1.0,
+    );
     let x = state.monster_x;
     let target = Vec2::new(x, game.mountain.height(x) + MONSTER_HEIGHT);
     let now = game.world.position(state.monster)?;

@@ -5,7 +5,7 @@
 //! points, and neighbouring chunks meet exactly: each chunk's chain is carried on by its
 //! neighbours' points (`ChainDef::with_ghosts`), so nothing catches on a seam.
 
-use lockstep2d::{BodyDef, BodyId, ChainDef, Geometry, Segment, ShapeDef, Vec2, World};
+use lockstep2d::{BodyDef, BodyId, ChainDef, Geometry, Segment, ShapeDef, Vec2, World, minmax};
 use lockstep2d_scenes::Pcg32;
 
 use crate::rules::Rules;
@@ -123,7 +123,7 @@ fn ledge(mountain: &Mountain, index: u32, start: f32, rules: &Rules) -> Option<(
     let right = left + 3.0;
     let ground = (0..=6)
         .map(|k| mountain.height(left + 0.5 * k as f32))
-        .fold(f32::MIN, f32::max);
+        .fold(f32::MIN, minmax::max);
     let y = ground + 2.2;
     Some((Vec2::new(right, y), Vec2::new(left, y)))
 }

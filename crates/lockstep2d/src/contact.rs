@@ -9,6 +9,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::collide::Manifold;
 use crate::limits::MAX_SPEED;
+use crate::minmax;
 use crate::pair_set::{PairSet, pair_key};
 use crate::recycle::ManifoldCache;
 use crate::shape::ShapeDef;
@@ -75,11 +76,11 @@ impl Contact {
 /// capsule's radius, a polygon's rounding; none for a line), so that it is a torque per
 /// newton of normal force.
 fn mix_rolling_resistance(a: &ShapeDef, b: &ShapeDef) -> f32 {
-    let resistance = a.rolling_resistance.max(b.rolling_resistance);
+    let resistance = minmax::max(a.rolling_resistance, b.rolling_resistance);
     if resistance == 0.0 {
         return 0.0;
     }
-    resistance * a.geometry.rounding().max(b.geometry.rounding())
+    resistance * minmax::max(a.geometry.rounding(), b.geometry.rounding())
 }
 
 /// Friction of a contact between two materials: √(μa·μb), so that zero on either side
@@ -90,7 +91,7 @@ pub(crate) fn mix_friction(a: f32, b: f32) -> f32 {
 
 /// Restitution of a contact: the bouncier material wins.
 pub(crate) fn mix_restitution(a: f32, b: f32) -> f32 {
-    a.max(b)
+    minmax::max(a, b)
 }
 
 /// Contacts in creation order, plus a set of their shape pairs for fast lookup.

@@ -171,7 +171,10 @@
 //!
 //! The engine uses no platform transcendental functions ([`math`] wraps `libm`) and no
 //! fused multiply-add, visits everything in slot order, and gives the same bits for any
-//! number of threads. What breaks it is outside the world: a controller or contact hook
+//! number of threads. Its smaller and larger of two numbers are [`minmax`]'s, written as
+//! comparisons: `f32::min` and `f32::max` leave the sign of a tied zero to the machine,
+//! and a controller, hook or per-step game code that feeds the world should use them
+//! too. What breaks it is outside the world: a controller or contact hook
 //! that keeps state of its own, or frame times fed to an `OverloadPolicy::Stretch`
 //! driver. The integrators of point-mass systems and the particles for effects, which
 //! are not part of the world, are the `lockstep2d-integrate` crate.
@@ -181,6 +184,7 @@
 #![cfg_attr(not(feature = "snapshot-bytes"), allow(dead_code))]
 
 pub mod math;
+pub mod minmax;
 
 /// Checks of a value a caller passed, failing with the `Error` that names the field:
 /// for crates that build on the engine and report bad input in its terms.

@@ -4,6 +4,7 @@
 
 use crate::error::{Error, Result, check_finite, check_non_negative};
 use crate::math::Vec2;
+use crate::minmax;
 
 /// The largest coordinate, distance, size or joint limit (metres or radians) the API
 /// takes: 1,000 km. Squared it is 10¹², far from overflow. An f32 resolves 6 cm there,
@@ -75,7 +76,7 @@ const MAX_STORED_COORDINATE: f32 = 1.0e12;
 /// points read from a saved state.
 pub(crate) fn check_stored_point(field: &'static str, p: Vec2) -> Result<()> {
     crate::error::check_finite_vec(field, p)?;
-    if p.x.abs().max(p.y.abs()) > MAX_STORED_COORDINATE {
+    if minmax::max(p.x.abs(), p.y.abs()) > MAX_STORED_COORDINATE {
         return Err(Error::InvalidValue {
             field,
             reason: "must be within ±10¹² m",
@@ -121,7 +122,7 @@ pub(crate) fn check_velocity(field: &'static str, v: Vec2) -> Result<()> {
 
 /// `v` with each component held within ±`MAX_SPEED`.
 pub(crate) fn clamp_velocity(v: Vec2) -> Vec2 {
-    v.clamp(Vec2::splat(-MAX_SPEED), Vec2::splat(MAX_SPEED))
+    minmax::clamp_vec2(v, Vec2::splat(-MAX_SPEED), Vec2::splat(MAX_SPEED))
 }
 
 /// Fails unless `x` is a number in [0, `MAX_COEFFICIENT`]: a friction or a restitution.

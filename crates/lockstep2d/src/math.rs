@@ -236,8 +236,8 @@ impl Aabb {
     /// The smallest box holding both.
     pub fn union(&self, other: &Aabb) -> Aabb {
         Aabb {
-            min: self.min.min(other.min),
-            max: self.max.max(other.max),
+            min: crate::minmax::min_vec2(self.min, other.min),
+            max: crate::minmax::max_vec2(self.max, other.max),
         }
     }
 

@@ -11,6 +11,7 @@
 
 use crate::collide::Manifold;
 use crate::math::{Rot, Transform, Vec2};
+use crate::minmax;
 
 /// Beyond this change in the cosine of a body's rotation the manifold is rebuilt
 /// (about 11°).
@@ -54,7 +55,7 @@ impl ManifoldCache {
         tolerance: f32,
     ) -> bool {
         let cos_turn = |now: Rot, then: Rot| now.c * then.c + now.s * then.s;
-        if cos_turn(xf_a.q, self.q_a).min(cos_turn(xf_b.q, self.q_b)) <= MIN_COS_TURN {
+        if minmax::min(cos_turn(xf_a.q, self.q_a), cos_turn(xf_b.q, self.q_b)) <= MIN_COS_TURN {
             return false;
         }
         let relative = xf_a.inv_mul(xf_b);

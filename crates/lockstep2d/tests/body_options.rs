@@ -3,6 +3,7 @@
 
 mod support;
 
+use lockstep2d::minmax;
 use lockstep2d::{BodyDef, BodyId, JointDef, QueryFilter, ShapeDef, Vec2, World, WorldDef};
 use support::{DT, add_box, run, world_with_ground};
 
@@ -95,7 +96,7 @@ fn outcome(bullet: bool) -> (bool, f32) {
     for _ in 0..30 {
         world.step(DT).unwrap();
         passed |= world.position(disc).unwrap().x > world.position(first).unwrap().x;
-        box_speed = box_speed.max(world.linear_velocity(first).unwrap().length());
+        box_speed = minmax::max(box_speed, world.linear_velocity(first).unwrap().length());
     }
     (passed, box_speed)
 }

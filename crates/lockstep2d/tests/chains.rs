@@ -2,6 +2,7 @@
 
 mod support;
 
+use lockstep2d::minmax;
 use lockstep2d::{
     BodyDef, BodyId, Capsule, ChainDef, Circle, Geometry, Polygon, Segment, ShapeDef, Vec2, World,
     WorldDef,
@@ -117,7 +118,7 @@ fn slide(ground: Ground, geometry: Geometry, rest_height: f32) -> (f32, f32) {
         world.step(DT).unwrap();
         let now = world.position(body).unwrap();
         if step >= 30 {
-            worst = worst.max(((now.y - last.y) / DT).abs());
+            worst = minmax::max(worst, ((now.y - last.y) / DT).abs());
         }
         last = now;
     }

@@ -3,6 +3,7 @@
 
 mod support;
 
+use lockstep2d::minmax;
 use lockstep2d::{
     BodyDef, BodyId, Capsule, ChainDef, CharacterDef, Geometry, Polygon, ShapeDef, Vec2, World,
     WorldDef,
@@ -169,7 +170,7 @@ fn it_steps_onto_a_ledge_lower_than_its_step_height_and_not_a_higher_one() {
     let mut slowest = f32::INFINITY;
     for _ in 0..60 {
         player.step(&mut low, 5.0, None);
-        slowest = slowest.min(low.character(id).unwrap().moved.x / DT);
+        slowest = minmax::min(slowest, low.character(id).unwrap().moved.x / DT);
     }
     let p = low.position(id).unwrap();
     assert!(
@@ -249,7 +250,7 @@ fn a_jump_reaches_the_ballistic_height_and_lands_grounded() {
     let mut highest = f32::MIN;
     for _ in 0..120 {
         player.step(&mut world, 0.0, None);
-        highest = highest.max(world.position(id).unwrap().y);
+        highest = minmax::max(highest, world.position(id).unwrap().y);
     }
     let expected = speed * speed / (2.0 * GRAVITY);
     let height = highest - start;

@@ -3,6 +3,7 @@
 
 mod support;
 
+use lockstep2d::minmax;
 use lockstep2d::{
     BodyDef, Circle, Geometry, Polygon, ShapeDef, SolverSettings, Vec2, World, WorldDef,
 };
@@ -67,7 +68,7 @@ fn rebound_height(restitution: f32, height: f32) -> f32 {
             bounced = true;
         }
         if bounced {
-            apex = apex.max(gap);
+            apex = minmax::max(apex, gap);
             if vy < 0.0 {
                 break;
             }

@@ -3,6 +3,7 @@
 
 mod support;
 
+use lockstep2d::minmax;
 use lockstep2d::{
     BodyDef, BodyId, BodyType, Geometry, Polygon, ShapeDef, SolverSettings, Vec2, World, WorldDef,
 };
@@ -43,7 +44,7 @@ fn farthest_crushed_box(continuous: bool) -> f32 {
     let mut farthest = f32::MIN;
     for _ in 0..30 {
         world.step(DT).unwrap();
-        farthest = farthest.max(world.position(crushed).unwrap().x);
+        farthest = minmax::max(farthest, world.position(crushed).unwrap().x);
     }
     farthest
 }
@@ -109,7 +110,7 @@ fn lowest_over_wide_ground(geometry: Geometry, x: f32, speed: f32) -> f32 {
     let mut lowest = f32::MAX;
     for _ in 0..30 {
         world.step(DT).unwrap();
-        lowest = lowest.min(world.position(body).unwrap().y);
+        lowest = minmax::min(lowest, world.position(body).unwrap().y);
     }
     lowest
 }

@@ -2,6 +2,7 @@
 
 mod support;
 
+use lockstep2d::minmax;
 use lockstep2d::{
     BodyDef, BodyId, Buoyancy, BuoyancyDef, Circle, Geometry, Polygon, ShapeDef, SleepSettings,
     Vec2, Wind, WindDef, World, WorldDef,
@@ -174,7 +175,7 @@ fn wind_brings_a_free_body_up_to_its_own_speed_and_no_further() {
     let mut fastest: f32 = 0.0;
     for _ in 0..1200 {
         world.step(support::DT).unwrap();
-        fastest = fastest.max(world.linear_velocity(body).unwrap().length());
+        fastest = minmax::max(fastest, world.linear_velocity(body).unwrap().length());
     }
     let v = world.linear_velocity(body).unwrap();
     assert!((v - wind).length() < 0.01 * wind.length(), "moving at {v}");
@@ -226,7 +227,7 @@ fn wind_turns_a_weather_vane() {
     let mut fastest = 0.0f32;
     for _ in 0..10 {
         world.step(support::DT).unwrap();
-        fastest = fastest.max(world.angular_velocity(body).unwrap().abs());
+        fastest = minmax::max(fastest, world.angular_velocity(body).unwrap().abs());
     }
     let w = world.angular_velocity(body).unwrap();
     assert!(w < -0.1, "a push high up turns it clockwise: w = {w}");

@@ -3,6 +3,7 @@
 
 mod support;
 
+use lockstep2d::minmax;
 use lockstep2d::{BodyDef, BodyId, ExplosionDef, Rot, ShapeDef, Vec2, World, WorldDef};
 use support::DT;
 
@@ -50,7 +51,7 @@ fn an_explosion_pushes_every_box_outward_nearer_ones_faster_and_none_beyond_its_
             outward > 0.0 && outward > 0.999 * v.length(),
             "ring {ring}: {v} at {at}"
         );
-        speeds[ring] = speeds[ring].max(outward);
+        speeds[ring] = minmax::max(speeds[ring], outward);
     }
     assert!(
         speeds[0] > speeds[1] && speeds[1] > speeds[2] && speeds[2] > 0.0,

@@ -3,6 +3,7 @@
 
 mod support;
 
+use lockstep2d::minmax;
 use lockstep2d::{
     BodyDef, BodyId, Circle, DistanceJointDef, Geometry, JointDef, JointId, JointKind, Limit,
     Motor, MotorJointDef, MouseJointDef, Polygon, PrismaticJointDef, RevoluteJointDef, ShapeDef,
@@ -104,7 +105,7 @@ fn revolute_motor_reaches_its_speed_and_respects_its_torque() {
     let fastest = spins
         .windows(2)
         .map(|p| p[1] - p[0])
-        .fold(spins[0], f32::max);
+        .fold(spins[0], minmax::max);
     assert!(
         fastest <= gain * 1.001,
         "gained {fastest} in a step, at most {gain}"
@@ -139,7 +140,7 @@ fn revolute_limit_stops_a_falling_arm() {
     };
     join(&mut w, g, arm, JointKind::Revolute(pin));
     let angles = record(&mut w, 240, |w| w.angle(arm).unwrap());
-    let lowest = angles.iter().cloned().fold(f32::MAX, f32::min);
+    let lowest = angles.iter().cloned().fold(f32::MAX, minmax::min);
     assert!(lowest > -0.5 - 0.02, "swung to {lowest} rad past the limit");
     assert!((angles[239] + 0.5).abs() < 0.02, "rests at {}", angles[239]);
 }
@@ -179,8 +180,8 @@ fn prismatic_slides_on_its_axis_to_its_limit_without_turning() {
     for _ in 0..180 {
         w.step(DT).unwrap();
         let p = w.position(slider).unwrap();
-        worst_off_axis = worst_off_axis.max((p.x - p.y).abs() / 2f32.sqrt());
-        worst_turn = worst_turn.max(w.angle(slider).unwrap().abs());
+        worst_off_axis = minmax::max(worst_off_axis, (p.x - p.y).abs() / 2f32.sqrt());
+        worst_turn = minmax::max(worst_turn, w.angle(slider).unwrap().abs());
     }
     let along = w
         .position(slider)
@@ -235,7 +236,10 @@ fn distance_rod_holds_its_length_and_reports_its_pull() {
     let rod = DistanceJointDef::rod(Vec2::ZERO, Vec2::new(2.0, 0.0));
     let joint = join(&mut w, g, bob, JointKind::Distance(rod));
     let lengths = record(&mut w, 240, |w| w.position(bob).unwrap().length());
-    let worst = lengths.iter().map(|l| (l - 2.0).abs()).fold(0.0, f32::max);
+    let worst = lengths
+        .iter()
+        .map(|l| (l - 2.0).abs())
+        .fold(0.0, minmax::max);
     assert!(worst < 0.01, "stretched by {worst} m");
     // Hanging still: the rod pulls up with the bob's weight.
     let mut w = world(Vec2::new(0.0, -10.0));
@@ -351,7 +355,7 @@ fn motor_joint_drives_to_its_offset_within_its_force() {
         for _ in 0..steps {
             w.step(DT).unwrap();
             let v = w.linear_velocity(body).unwrap();
-            fastest_gain = fastest_gain.max((v - last).length() / DT);
+            fastest_gain = minmax::max(fastest_gain, (v - last).length() / DT);
             last = v;
         }
         (w, body, fastest_gain)

@@ -4,7 +4,7 @@
 //! a frame played again after a rollback with the same pads does exactly what it did
 //! the first time — as a game's inputs must for rollback netcode.
 
-use lockstep2d::{BodyDef, BodyId, BodyType, Geometry, Polygon, ShapeDef, Vec2, World};
+use lockstep2d::{BodyDef, BodyId, BodyType, Geometry, Polygon, ShapeDef, Vec2, World, minmax};
 
 use super::pad::Pad;
 use super::walker::{WalkInput, walk};
@@ -50,7 +50,11 @@ impl Script {
         let positions = world.body_ids().filter_map(|id| world.position(id).ok());
         let (mut low_x, mut high_x, mut top) = (f32::MAX, f32::MIN, f32::MIN);
         for p in positions {
-            (low_x, high_x, top) = (low_x.min(p.x), high_x.max(p.x), top.max(p.y));
+            (low_x, high_x, top) = (
+                minmax::min(low_x, p.x),
+                minmax::max(high_x, p.x),
+                minmax::max(top, p.y),
+            );
         }
         let spawn_at = if top == f32::MIN {
             Vec2::new(0.0, 5.0)

@@ -15,6 +15,7 @@ pub(crate) use wide::WideTree;
 
 use super::ProxyFilter;
 use crate::math::Aabb;
+use crate::minmax;
 
 pub(crate) const NULL: u32 = u32::MAX;
 
@@ -287,7 +288,7 @@ impl DynamicTree {
         }
         let (mut lo, mut hi) = (glam::Vec2::splat(f32::MAX), glam::Vec2::splat(f32::MIN));
         for &(c, _) in leaves.iter() {
-            (lo, hi) = (lo.min(c), hi.max(c));
+            (lo, hi) = (minmax::min_vec2(lo, c), minmax::max_vec2(hi, c));
         }
         let span = hi - lo;
         let axis = usize::from(span.y > span.x);

@@ -21,6 +21,7 @@ use crate::error::{Error, Result, check_non_negative, check_positive};
 use crate::id::{BodyId, ShapeId};
 use crate::limits::{check_distance, check_point, check_stored_point};
 use crate::math::{Vec2, cos};
+use crate::minmax;
 use crate::shape::{Geometry, ShapeDef};
 
 /// What a character is made of and where it starts.
@@ -145,7 +146,10 @@ impl CharacterSettings {
 
     /// The least upward component of a surface's normal that it stands on.
     pub(crate) fn stand_cos(&self) -> f32 {
-        cos(self.min_slide_slope.min(std::f32::consts::FRAC_PI_2))
+        cos(minmax::min(
+            self.min_slide_slope,
+            std::f32::consts::FRAC_PI_2,
+        ))
     }
 }
 
@@ -208,7 +212,7 @@ impl CharacterReport {
     /// does not store up speed against it.
     pub fn clip_velocity(&self, velocity: Vec2) -> Vec2 {
         self.hits.iter().fold(velocity, |v, hit| {
-            v - v.dot(hit.normal).min(0.0) * hit.normal
+            v - minmax::min(v.dot(hit.normal), 0.0) * hit.normal
         })
     }
 }

@@ -19,6 +19,7 @@ use super::planes::{Plane, solve_planes};
 use super::{CharacterHit, CharacterReport, CharacterSettings, Ground};
 use crate::id::{BodyId, ShapeId};
 use crate::math::Vec2;
+use crate::minmax;
 
 /// Rounds of collide and slide: a move into a corner settles in two or three.
 const SLIDE_ROUNDS: usize = 4;
@@ -244,7 +245,7 @@ impl<W: Surroundings> Mover<'_, W> {
     fn plane(&self, touch: &Touch) -> Plane {
         let mut clearance = touch.separation - self.settings.skin;
         if touch.yields {
-            clearance = clearance.max(0.0);
+            clearance = minmax::max(clearance, 0.0);
         }
         let mut plane = Plane::new(touch.normal, clearance);
         let upward = touch.normal.dot(self.up);

@@ -14,6 +14,7 @@
 
 use crate::LINEAR_SLOP;
 use crate::math::Vec2;
+use crate::minmax;
 
 /// Passes over the planes before the solver stops: a corner of two planes settles in a
 /// few, and this bounds a step's cost however many surfaces crowd the mover.
@@ -60,7 +61,7 @@ pub(crate) fn solve_planes(target: Vec2, planes: &mut [Plane]) -> Vec2 {
             // normal · (delta + push · direction) = −clearance: the plane just holds.
             let shortfall = -plane.clearance - plane.normal.dot(delta);
             let step = shortfall / plane.normal.dot(plane.push_direction);
-            let push = (plane.push + step).max(0.0);
+            let push = minmax::max(plane.push + step, 0.0);
             let applied = push - plane.push;
             plane.push = push;
             delta += applied * plane.push_direction;

@@ -101,7 +101,11 @@ mod tests {
     fn a_box_cast_corner_first_meets_the_wall_at_its_corner() {
         let square = Polygon::new_box(1.0, 1.0).expect("valid box");
         let turned = Core::of(&Collider::Polygon(square)).placed(Transform::new(Vec2::ZERO, 0.5));
-        let reach = turned.points().iter().map(|p| p.x).fold(f32::MIN, f32::max);
+        let reach = turned
+            .points()
+            .iter()
+            .map(|p| p.x)
+            .fold(f32::MIN, crate::minmax::max);
         let hit = cast_core(&turned, Vec2::new(20.0, 0.0), &wall(), 1.0).expect("hits");
         let front = reach + 20.0 * hit.fraction;
         assert!(

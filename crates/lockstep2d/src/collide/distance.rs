@@ -7,6 +7,7 @@
 //! distance (they clip features); continuous collision does, to advance a sweep.
 
 use crate::math::{Transform, Vec2, cross};
+use crate::minmax;
 use crate::shape::{Collider, MAX_POLYGON_VERTICES};
 
 /// A shape's core points and rounding radius, in its body's frame or, once placed, in
@@ -201,10 +202,10 @@ impl Simplex {
     /// a vanishing part of its longest side squared.
     fn is_flat(&self) -> bool {
         let [a, b, c] = self.v.map(|v| v.w);
-        let longest = (b - a)
-            .length_squared()
-            .max((c - a).length_squared())
-            .max((c - b).length_squared());
+        let longest = minmax::max(
+            minmax::max((b - a).length_squared(), (c - a).length_squared()),
+            (c - b).length_squared(),
+        );
         self.count == 3 && cross(b - a, c - a).abs() <= FLATNESS * longest
     }
 

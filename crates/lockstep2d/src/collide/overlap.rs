@@ -4,6 +4,7 @@
 
 use super::distance::{Core, core_gap};
 use crate::math::{Aabb, Transform, Vec2};
+use crate::minmax;
 use crate::shape::{Collider, Polygon};
 
 /// Whether `collider`, placed by `xf`, touches the world point `point`.
@@ -31,7 +32,7 @@ pub(crate) fn touches_box(collider: &Collider, xf: Transform, aabb: &Aabb) -> bo
     match collider {
         Collider::Circle(c) => {
             let center = xf.apply(c.center);
-            let nearest = center.clamp(aabb.min, aabb.max);
+            let nearest = minmax::clamp_vec2(center, aabb.min, aabb.max);
             (center - nearest).length_squared() <= c.radius * c.radius
         }
         Collider::Polygon(p) if p.radius == 0.0 => polygon_touches_box(p, xf, aabb),

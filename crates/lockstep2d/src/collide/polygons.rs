@@ -12,6 +12,7 @@
 use super::{LocalManifold, LocalPoint, feature_id};
 use crate::LINEAR_SLOP;
 use crate::math::{Transform, Vec2};
+use crate::minmax;
 use crate::shape::Polygon;
 
 /// `speculative`: how far apart (m) the shapes may be and still get contact points.
@@ -40,7 +41,7 @@ pub(super) fn placed_polygons(a: &Polygon, b: &Polygon, speculative: f32) -> Loc
     };
     let pair = FacePair::new(reference, incident, ref_edge);
 
-    let core_separation = separation_a.max(separation_b);
+    let core_separation = minmax::max(separation_a, separation_b);
     let manifold = if core_separation > 0.1 * LINEAR_SLOP {
         pair.corner_contact(reference.radius, incident.radius, flipped, speculative)
     } else {
@@ -73,7 +74,7 @@ fn max_separation(p1: &Polygon, p2: &Polygon) -> (usize, f32) {
             .vertices()
             .iter()
             .map(|&w| n.dot(w - v))
-            .fold(f32::MAX, f32::min);
+            .fold(f32::MAX, minmax::min);
         if deepest > best.1 {
             best = (i, deepest);
         }

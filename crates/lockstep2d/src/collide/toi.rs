@@ -10,6 +10,7 @@
 use super::distance::{Core, core_gap};
 use crate::LINEAR_SLOP;
 use crate::math::{Rot, Transform, Vec2, cross};
+use crate::minmax;
 
 /// A body's motion through a step: its centre of mass from `c1` to `c2` and its rotation
 /// from `q1` to `q2`, both interpolated linearly (the rotation then normalised).
@@ -44,7 +45,7 @@ impl Sweep {
     fn turn_rate(&self) -> f32 {
         let q1 = Vec2::new(self.q1.c, self.q1.s);
         let q2 = Vec2::new(self.q2.c, self.q2.s);
-        let half_cos_squared = (0.25 * (q1 + q2).length_squared()).max(MIN_HALF_COS_SQUARED);
+        let half_cos_squared = minmax::max(0.25 * (q1 + q2).length_squared(), MIN_HALF_COS_SQUARED);
         cross(q1, q2).abs() / half_cos_squared
     }
 }
@@ -71,13 +72,13 @@ pub(crate) enum Impact {
 pub(crate) fn time_of_impact(moving: &Core, sweep: &Sweep, fixed: &Core, t_max: f32) -> Impact {
     // Cores a slop apart; rounded shapes a slop into each other's rounding, where their
     // contact holds them (Box2D v3's target).
-    let target = (moving.radius + fixed.radius - LINEAR_SLOP).max(LINEAR_SLOP);
+    let target = minmax::max(moving.radius + fixed.radius - LINEAR_SLOP, LINEAR_SLOP);
     let tolerance = 0.25 * LINEAR_SLOP;
     let reach = moving
         .points()
         .iter()
         .map(|&p| (p - sweep.local_center).length())
-        .fold(0.0, f32::max);
+        .fold(0.0, minmax::max);
     let travel = sweep.c2 - sweep.c1;
     let spin = sweep.turn_rate() * reach;
     let mut t = 0.0;
@@ -92,7 +93,7 @@ pub(crate) fn time_of_impact(moving: &Core, sweep: &Sweep, fixed: &Core, t_max: 
             };
         }
         let across = gap / distance;
-        let closing = (-travel.dot(across)).max(0.0) + spin;
+        let closing = minmax::max(-travel.dot(across), 0.0) + spin;
         if closing <= 0.0 {
             return Impact::Clear;
         }
@@ -145,7 +146,11 @@ mod tests {
             panic!("the box passes the wall");
         };
         let placed = core.placed(sweep.pose(t));
-        let front = placed.points().iter().map(|p| p.x).fold(f32::MIN, f32::max);
+        let front = placed
+            .points()
+            .iter()
+            .map(|p| p.x)
+            .fold(f32::MIN, minmax::max);
         assert!(
             front < 10.0 && front > 10.0 - 2.0 * LINEAR_SLOP,
             "front {front}"

@@ -5,6 +5,7 @@ use crate::controller::Controller;
 use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_negative};
 use crate::id::Slots;
 use crate::math::{Vec2, cross_sv};
+use crate::minmax;
 use crate::shape::{Shape, Submerged, Surface};
 use crate::world::World;
 
@@ -105,12 +106,12 @@ impl Buoyancy {
     fn push(&self, body: &mut Body, wet: Submerged, gravity: Vec2, dt: f32) {
         let lift = -self.def.density * wet.area * gravity;
         let relative = self.def.flow - (body.v + cross_sv(body.w, wet.centroid - body.center));
-        let drag_rate = (self.def.linear_drag * wet.area * body.inv_mass * dt).min(1.0);
+        let drag_rate = minmax::min(self.def.linear_drag * wet.area * body.inv_mass * dt, 1.0);
         let drag = drag_rate * body.mass / dt * relative;
         // Refused only when the body's force sum would overflow: then no push this step.
         let _ = body.apply_step_force(lift + drag, wet.centroid);
         // τ = c·A·(I/m)·ω, so one step changes ω by c·A·h/m times itself.
-        let spin_rate = (self.def.angular_drag * wet.area * body.inv_mass * dt).min(1.0);
+        let spin_rate = minmax::min(self.def.angular_drag * wet.area * body.inv_mass * dt, 1.0);
         body.step_torque -= spin_rate * body.inertia / dt * body.w;
     }
 }

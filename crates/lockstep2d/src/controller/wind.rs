@@ -5,6 +5,7 @@ use crate::controller::Controller;
 use crate::error::{Result, check_finite_vec, check_non_negative};
 use crate::id::Slots;
 use crate::math::{Vec2, cross_sv};
+use crate::minmax;
 use crate::shape::Shape;
 use crate::world::World;
 
@@ -75,7 +76,7 @@ impl Wind {
             // The mass a push along `relative` meets at the centroid: 1 / (1/m + (r×n)²/I).
             let turn = crate::math::cross(arm, relative / speed);
             let felt = 1.0 / (body.inv_mass + body.inv_inertia * turn * turn);
-            let push = drag.min(felt / (count * dt)) * relative;
+            let push = minmax::min(drag, felt / (count * dt)) * relative;
             force += push;
             torque += crate::math::cross(arm, push);
         }

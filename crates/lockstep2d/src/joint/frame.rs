@@ -9,6 +9,7 @@
 use super::mass2::Mass2;
 use crate::body::Body;
 use crate::math::{Rot, Vec2, atan2, cross, cross_sv, unwind_angle};
+use crate::minmax;
 use crate::solver::{BodyState, InverseMasses, Softness};
 
 #[derive(Clone, Copy, Debug, Default, serde::Serialize, serde::Deserialize)]
@@ -217,5 +218,5 @@ pub(crate) fn limit_impulse(
     } else {
         soft_impulse(mass, cdot, c, use_bias.then_some(softness), accumulated)
     };
-    total.max(0.0)
+    minmax::max(total, 0.0)
 }

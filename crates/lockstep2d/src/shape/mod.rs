@@ -18,6 +18,7 @@ use crate::id::Slots;
 use crate::limits::{MAX_COORDINATE, MAX_MASS, MIN_MASS, check_distance, check_point};
 use crate::list::{Link, Links};
 use crate::math::{Aabb, Transform, Vec2};
+use crate::minmax;
 
 /// A solid disc.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -437,7 +438,9 @@ impl Collider {
                 let (min, max) = poly.vertices()[1..]
                     .iter()
                     .map(|&v| xf.apply(v))
-                    .fold((first, first), |(lo, hi), v| (lo.min(v), hi.max(v)));
+                    .fold((first, first), |(lo, hi), v| {
+                        (minmax::min_vec2(lo, v), minmax::max_vec2(hi, v))
+                    });
                 let r = Vec2::splat(poly.radius);
                 Aabb {
                     min: min - r,
@@ -447,8 +450,8 @@ impl Collider {
             Collider::ChainSegment(link) => {
                 let (p1, p2) = (xf.apply(link.point1), xf.apply(link.point2));
                 Aabb {
-                    min: p1.min(p2),
-                    max: p1.max(p2),
+                    min: minmax::min_vec2(p1, p2),
+                    max: minmax::max_vec2(p1, p2),
                 }
             }
         }
@@ -472,8 +475,8 @@ impl Collider {
             Collider::Polygon(p) => {
                 let inner = (0..p.count)
                     .map(|i| p.normals[i].dot(p.vertices[i] - p.centroid))
-                    .fold(f32::MAX, f32::min);
-                (inner + p.radius).max(0.0)
+                    .fold(f32::MAX, minmax::min);
+                minmax::max(inner + p.radius, 0.0)
             }
             Collider::ChainSegment(_) => 0.0,
         }
@@ -490,7 +493,9 @@ impl Collider {
                     .vertices()
                     .iter()
                     .map(|&v| across.dot(v))
-                    .fold((f32::MAX, f32::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
+                    .fold((f32::MAX, f32::MIN), |(lo, hi), x| {
+                        (minmax::min(lo, x), minmax::max(hi, x))
+                    });
                 hi - lo + 2.0 * p.radius
             }
             Collider::ChainSegment(link) => {

@@ -17,6 +17,7 @@
 use crate::body::Body;
 use crate::contact::Contact;
 use crate::math::{Vec2, cross, cross_sv};
+use crate::minmax;
 use crate::solver::{InverseMasses, SolverBody, SolverSettings, tangent_of};
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -140,11 +141,11 @@ impl ContactConstraint {
             let vn = relative_velocity(a, b, p.r_a, p.r_b).dot(normal);
             let mut d_pn = p.normal_mass * (p.bias - vn);
             if accumulate {
-                let total = (p.normal_impulse + d_pn).max(0.0);
+                let total = minmax::max(p.normal_impulse + d_pn, 0.0);
                 d_pn = total - p.normal_impulse;
                 p.normal_impulse = total;
             } else {
-                d_pn = d_pn.max(0.0);
+                d_pn = minmax::max(d_pn, 0.0);
             }
             self.apply(bodies, &p, d_pn * normal);
 
@@ -223,14 +224,14 @@ fn bias(
         // Not touching yet: allow closing the gap this step, and no more.
         -separation * inv_dt
     } else if settings.position_correction {
-        -settings.bias_factor * inv_dt * (separation + settings.allowed_penetration).min(0.0)
+        -settings.bias_factor * inv_dt * minmax::min(separation + settings.allowed_penetration, 0.0)
     } else {
         0.0
     };
     // Bounce only if the bodies would meet within this step.
     let arrives = -approach > separation * inv_dt;
     if restitution > 0.0 && approach < -settings.restitution_threshold && arrives {
-        bias = bias.max(-restitution * approach);
+        bias = minmax::max(bias, -restitution * approach);
     }
     bias
 }

@@ -10,6 +10,7 @@
 use crate::body::{Body, BodyType};
 use crate::id::Slots;
 use crate::math::Vec2;
+use crate::minmax;
 
 /// How fast the step lets a body move and turn.
 #[derive(Clone, Copy, Debug)]
@@ -179,7 +180,7 @@ fn clamp_speed(v: Vec2, max_speed: f32) -> Vec2 {
     } else if speed_squared.is_finite() {
         v * (max_speed / speed_squared.sqrt())
     } else {
-        (v / v.x.abs().max(v.y.abs())).normalize_or_zero() * max_speed
+        (v / minmax::max(v.x.abs(), v.y.abs())).normalize_or_zero() * max_speed
     }
 }
 

@@ -76,7 +76,7 @@ mod tests {
         let mut worst = 0.0f32;
         for (&(y, x), got) in points.iter().zip(lane_atan2(&points)) {
             let error = (got - libm::atan2f(y, x)).abs();
-            worst = worst.max(error);
+            worst = crate::minmax::max(worst, error);
         }
         assert!(worst < 5e-7, "worst error {worst}");
     }

@@ -29,6 +29,7 @@ use crate::id::Slots;
 use crate::joint::Joint;
 use crate::laps::Laps;
 use crate::math::Vec2;
+use crate::minmax;
 use crate::solver::SolverSettings;
 use crate::threads::ThreadPool;
 #[cfg(feature = "threads")]
@@ -155,7 +156,7 @@ impl SoftStep {
         (h, parallel): (f32, bool),
     ) {
         // Stiffer than a quarter of the substep rate and a soft constraint rings.
-        let hertz = settings.contact_hertz.min(0.25 / h);
+        let hertz = minmax::min(settings.contact_hertz, 0.25 / h);
         let zeta = settings.contact_damping_ratio;
         let prepare = PrepareSettings {
             contact_softness: (

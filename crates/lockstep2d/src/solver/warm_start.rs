@@ -19,6 +19,7 @@
 //! for a whole one.
 
 use crate::math::Vec2;
+use crate::minmax;
 
 /// The share of a whole kick the first substep takes (the other share ends the step).
 const HALF: f32 = 0.5;
@@ -59,7 +60,7 @@ impl WarmStart {
     pub fn bounded(self, accumulated: f32, change: f32, most: f32) -> (f32, f32) {
         let given = accumulated * self.share;
         let limit = self.share * most;
-        let total = (given + change).max(-limit).min(limit);
+        let total = minmax::min(minmax::max(given + change, -limit), limit);
         (total / self.share, total - given)
     }
 

@@ -19,6 +19,7 @@ use crate::broadphase::{ProxyFilter, RayStep, TreeRay};
 use crate::character::{CharacterSettings, Surroundings, Touch};
 use crate::collide::{CAST_TOLERANCE, Core, cast_core, collide, core_gap, goes_first, ray_cast};
 use crate::math::{Rot, Transform, Vec2};
+use crate::minmax;
 use crate::shape::{Collider, Geometry, Shape};
 
 /// A character's view of the world: its shape, turned as its body is, placed anywhere.
@@ -280,7 +281,7 @@ impl Surroundings for CharacterView<'_> {
             .points()
             .iter()
             .map(|p| p.dot(local))
-            .fold(f32::MIN, f32::max);
+            .fold(f32::MIN, minmax::max);
         farthest + core.radius + CAST_TOLERANCE
     }
 }

@@ -17,6 +17,7 @@ use crate::error::{Error, Result, check_finite_vec};
 use crate::id::BodyId;
 use crate::limits::check_point;
 use crate::math::{Vec2, cross, cross_sv};
+use crate::minmax;
 
 /// The stage's working lists, kept between steps so that a warm step allocates
 /// nothing.
@@ -266,7 +267,7 @@ impl World {
             }
             let turn = cross(arm, into);
             let mass = 1.0 / (body.inv_mass + body.inv_inertia * turn * turn);
-            let impulse = (mass * closing).min(most);
+            let impulse = minmax::min(mass * closing, most);
             scratch.pushes.push((slot, impulse * into, hit.point));
         }
     }

@@ -12,6 +12,7 @@ use crate::contact::{Contact, ContactSet, carry_impulses};
 use crate::events::{ContactBegin, ContactEnd, ContactEvents, ContactHit};
 use crate::id::Slots;
 use crate::math::{Vec2, cross_sv};
+use crate::minmax;
 use crate::recycle::ManifoldCache;
 use crate::shape::Shape;
 #[cfg(feature = "threads")]
@@ -307,10 +308,10 @@ impl Narrow<'_> {
         let tolerance = if was_touching {
             recycle_distance
         } else {
-            recycle_distance.min(SPECULATIVE_DISTANCE)
+            minmax::min(recycle_distance, SPECULATIVE_DISTANCE)
         };
         let reach = (
-            moving_extent(body_a).max(moving_extent(body_b)),
+            minmax::max(moving_extent(body_a), moving_extent(body_b)),
             contact.rounding,
         );
         let poses = (body_a.xf, body_b.xf);

@@ -12,6 +12,7 @@ use crate::events::{ContactEnd, ContactEvents};
 use crate::id::{BodyId, ShapeId, Slots};
 use crate::list::Link;
 use crate::math::{Aabb, Transform};
+use crate::minmax;
 use crate::shape::{Filter, MassData, Shape, ShapeDef};
 
 impl World {
@@ -254,14 +255,14 @@ impl World {
             .iter()
             .filter(|shape| shape.def.geometry.has_area())
             .map(|shape| shape.collider.min_extent())
-            .fold(f32::MAX, f32::min);
+            .fold(f32::MAX, minmax::min);
         let body = self.state.bodies.get_mut(body_index).expect("live body");
         body.set_mass(&masses);
         let center = body.local_center;
         body.extent = boxes
             .iter()
-            .map(|b| (b.min - center).abs().max((b.max - center).abs()).length())
-            .fold(0.0, f32::max);
+            .map(|b| minmax::max_vec2((b.min - center).abs(), (b.max - center).abs()).length())
+            .fold(0.0, minmax::max);
         body.min_extent = min_extent;
     }
 }

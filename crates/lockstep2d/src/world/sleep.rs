@@ -13,6 +13,7 @@ use super::World;
 use crate::error::{Result, check_non_negative};
 use crate::id::BodyId;
 use crate::math::Vec2;
+use crate::minmax;
 
 /// When bodies fall asleep. Box2D's defaults: 0.05 m/s for 0.5 s.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -209,7 +210,7 @@ impl World {
         for body in self.state.bodies.values() {
             if body.is_simulated() {
                 let slot = &mut least[body.island as usize];
-                *slot = slot.min(body.sleep_time);
+                *slot = minmax::min(*slot, body.sleep_time);
             }
         }
         let time = self.state.sleep.time;

@@ -14,6 +14,7 @@ use super::stack::Stack;
 use super::{DynamicTree, NULL};
 use crate::broadphase::ProxyFilter;
 use crate::math::{Aabb, Vec2};
+use crate::minmax;
 use glam::{BVec4A, Vec4};
 
 /// A child entry that names a leaf: the top bit set, a shape index below it.
@@ -54,13 +55,13 @@ impl WideNode {
             );
             let low = (min - extent - origin) * inverse;
             let high = (max + extent - origin) * inverse;
-            (low.min(high), low.max(high))
+            (minmax::min_vec4(low, high), minmax::max_vec4(low, high))
         };
         let (r, e, i) = (ray.origin, ray.extent, ray.inverse);
         let (near_x, far_x) = axis(self.min_x, self.max_x, r.x, e.x, i.x);
         let (near_y, far_y) = axis(self.min_y, self.max_y, r.y, e.y, i.y);
-        let enter = near_x.max(near_y).max(Vec4::ZERO);
-        let exit = far_x.min(far_y).min(Vec4::splat(limit));
+        let enter = minmax::max_vec4(minmax::max_vec4(near_x, near_y), Vec4::ZERO);
+        let exit = minmax::min_vec4(minmax::min_vec4(far_x, far_y), Vec4::splat(limit));
         let hit = self.live(enter.cmple(exit));
         (enter, hit)
     }
@@ -373,8 +374,8 @@ mod tests {
             (origin.y, translation.y, b.min.y, b.max.y),
         ] {
             let (t1, t2) = ((lo - o) / d, (hi - o) / d);
-            enter = enter.max(t1.min(t2));
-            exit = exit.min(t1.max(t2));
+            enter = minmax::max(enter, minmax::min(t1, t2));
+            exit = minmax::min(exit, minmax::max(t1, t2));
         }
         enter <= exit
     }
