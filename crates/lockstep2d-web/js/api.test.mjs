@@ -13,7 +13,7 @@ import { pathToFileURL } from "node:url";
 const pkg = resolve(process.env.LOCKSTEP2D_PKG ?? "target/web/pkg");
 const web = await import(pathToFileURL(join(pkg, "lockstep2d_web.js")).href);
 web.initSync({ module: readFileSync(join(pkg, "lockstep2d_web_bg.wasm")) });
-const { Material, World, record, replay, sceneNames } = web;
+const { HikerGame, Material, Testbed, World, record, replay, sceneNames } = web;
 
 const rock = () => new Material(1, 0.6, 0);
 
@@ -93,6 +93,9 @@ test("bad input is an Error with the engine's message and changes nothing", () =
   assert.throws(() => world.addPolygon(0, new Float32Array([0, 0, 1]), rock()), /pairs/);
   assert.throws(() => world.createBody("dynamic", NaN, 0, 0), /finite/);
   assert.throws(() => world.advance(-1), /seconds/);
+  assert.throws(() => new Testbed("pyramid", 30000, 30000), /each side 1 to 8192/);
+  assert.throws(() => new Testbed("no_such_scene", 64, 64), /no scene named/);
+  assert.throws(() => new HikerGame(0, 64), /each side/);
   assert.equal(world.stateHash(), hash, "nothing changed");
   assert.equal(world.bodyCount, bodies);
   world.step();

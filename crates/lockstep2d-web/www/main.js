@@ -14,6 +14,7 @@ const canvas = document.getElementById("view");
 const context = canvas.getContext("2d");
 const status = document.getElementById("status");
 const select = document.getElementById("scene");
+const keys = document.getElementById("keys");
 const params = new URLSearchParams(location.search);
 const stopAfter = Number(params.get("frames") ?? 0);
 const scripted = params.get("script") === "climb";
@@ -38,6 +39,10 @@ function open(name) {
   app?.free();
   app = name === "hiker" ? new HikerGame(width, height) : new Testbed(name, width, height);
   select.value = name;
+  keys.textContent =
+    name === "hiker"
+      ? "arrows or WASD: run, jump, crouch · E pick up · Q drop · F use · Tab switch"
+      : "the overlay lists the keys · mouse: drag, wheel zoom, right-drag pan";
   frames = 0;
   canvas.focus();
 }
