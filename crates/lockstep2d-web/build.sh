@@ -11,7 +11,8 @@
 # build-std, and rustup's rust-lld links; wasm-bindgen writes the JavaScript glue and
 # binaryen's wasm-opt (from npm: Debian's is too old for wasm-bindgen's reference types)
 # optimises. Missing pieces are installed (Debian's packages as root, wasm-bindgen's
-# command into target/tools, npm's into js/node_modules), or named when they cannot be.
+# command where cargo installs commands, npm's into js/node_modules), or named when
+# they cannot be.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -29,7 +30,8 @@ done
 # The wasm-bindgen crate's version, which its command must equal.
 BINDGEN_VERSION=0.2.130
 PACKAGES=(rustc-web cargo-web rust-web-src)
-TOOLS=$PWD/target/tools
+# cargo install's own place, so a machine builds the command once.
+TOOLS=${CARGO_HOME:-$HOME/.cargo}
 
 # rustup's rust-lld: ask rustup's rustc before Debian's comes first on PATH.
 LLD="$(rustc --print sysroot)/lib/rustlib/x86_64-unknown-linux-gnu/bin/rust-lld"
@@ -49,7 +51,7 @@ install_bindgen() {
   if [ "$("$TOOLS/bin/wasm-bindgen" --version 2>/dev/null)" = "wasm-bindgen $BINDGEN_VERSION" ]; then
     return
   fi
-  echo "installing wasm-bindgen-cli $BINDGEN_VERSION into target/tools"
+  echo "installing wasm-bindgen-cli $BINDGEN_VERSION into $TOOLS/bin"
   cargo install -q wasm-bindgen-cli --version "$BINDGEN_VERSION" --root "$TOOLS"
 }
 

@@ -270,8 +270,8 @@ impl World {
             .ok_or_else(|| js_error(format!("body {number}: no such body")))
     }
 
-    /// The number of a body the world names; bodies the world made itself (none yet)
-    /// would be past the end.
+    /// The number of a body the world names: every body in the world has one, since
+    /// only `createBody` and a restore (which numbers them afresh) add bodies.
     fn number_of(&self, body: BodyId) -> u32 {
         let at = self.bodies.iter().position(|&b| b == body);
         at.unwrap_or(self.bodies.len()) as u32
