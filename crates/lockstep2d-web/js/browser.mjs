@@ -24,6 +24,7 @@ const screenshotAt = rest.indexOf("--screenshot");
 const screenshotFile = screenshotAt >= 0 ? rest[screenshotAt + 1] : null;
 const PYRAMID_FRAMES = 240;
 const HIKER_FRAMES = 300;
+const KEYBOARD_FRAMES = 150;
 const here = dirname(fileURLToPath(import.meta.url));
 
 let passed = 0;
@@ -51,8 +52,9 @@ function serve() {
   });
 }
 
-// Opens the page with `query` and waits for its report.
-async function play(browser, url, query) {
+// Opens the page with `query` and waits for its report; `keys` are held from the
+// start.
+async function play(browser, url, query, keys = []) {
   const page = await browser.newPage({ viewport: { width: 960, height: 600 } });
   const errors = [];
   page.on("pageerror", (error) => errors.push(error.message));
@@ -60,6 +62,7 @@ async function play(browser, url, query) {
     if (message.type() === "error") errors.push(message.text());
   });
   await page.goto(`${url}?${query}`);
+  for (const key of keys) await page.keyboard.down(key);
   const report = JSON.parse(await page.locator("#report").textContent({ timeout: 180_000 }));
   const status = await page.locator("#status").textContent();
   check(errors.length === 0 && !status.startsWith("error"), `${query}: no errors (${errors.join("; ") || status})`);
@@ -77,12 +80,15 @@ function commonest(picture) {
 }
 
 async function pyramid(browser, url) {
-  const { page, report } = await play(browser, url, `scene=pyramid&frames=${PYRAMID_FRAMES}`);
-  const expected = nativeJson("run", "pyramid", "--steps", String(report.steps)).state_hash;
+  const query = `scene=pyramid&sleep=off&frames=${PYRAMID_FRAMES}`;
+  const { page, report } = await play(browser, url, query);
+  // Awake, the pyramid's hash changes every step: the page's is that of these steps.
+  const native = (steps) => nativeJson("run", "pyramid", "--steps", String(steps), "--no-sleep").state_hash;
+  const [expected, stepBefore] = [native(report.steps), native(report.steps - 1)];
   check(report.steps > 0, `pyramid: ${report.frames} animation frames ran ${report.steps} steps`);
   check(
-    report.state_hash === expected,
-    `pyramid after ${report.steps} steps: page ${report.state_hash}, native ${expected}`,
+    report.state_hash === expected && expected !== stepBefore,
+    `pyramid after ${report.steps} steps, awake: page ${report.state_hash}, native ${expected} (a step before: ${stepBefore})`,
   );
   const png = await page.locator("canvas").screenshot();
   if (screenshotFile) writeFileSync(screenshotFile, png);
@@ -122,6 +128,17 @@ async function hiker(browser, url) {
   await page.close();
 }
 
+// The hiker from the keyboard: held right, it climbs away from where it idles.
+async function hikerKeys(browser, url) {
+  const query = `scene=hiker&frames=${KEYBOARD_FRAMES}`;
+  const quiet = await play(browser, url, query);
+  const idle = quiet.report.hiker_x;
+  await quiet.page.close();
+  const { page, report } = await play(browser, url, query, ["ArrowRight"]);
+  check(report.hiker_x > idle + 2, `hiker: held right, at x = ${report.hiker_x} m; idle, ${idle} m`);
+  await page.close();
+}
+
 const { server, url } = await serve();
 // As root and without a display: no sandbox, no GPU, and nothing that reaches out.
 const browser = await chromium.launch({
@@ -139,6 +156,7 @@ const browser = await chromium.launch({
 try {
   await pyramid(browser, url);
   await hiker(browser, url);
+  await hikerKeys(browser, url);
 } catch (error) {
   check(false, `the browser test ran: ${error.message}`);
 } finally {

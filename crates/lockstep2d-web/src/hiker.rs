@@ -126,6 +126,13 @@ impl HikerGame {
         Ok(())
     }
 
+    /// How far right the hiker is (m): how far the climb has come.
+    #[wasm_bindgen(getter, js_name = hikerX)]
+    pub fn hiker_x(&self) -> Result<f32, JsError> {
+        let game = &self.game_loop.game;
+        Ok(game.world.position(game.state.hiker).map_err(js_error)?.x)
+    }
+
     /// Steps played.
     #[wasm_bindgen(getter, js_name = stepCount)]
     pub fn step_count(&self) -> f64 {

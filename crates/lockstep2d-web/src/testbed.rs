@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use lockstep2d::{BodyType, Vec2};
+use lockstep2d::{BodyType, SleepSettings, Vec2};
 use lockstep2d_scenes::Pad;
 use lockstep2d_testbed::Pixmap;
 use lockstep2d_testbed::session::{Action, Key, Session, action_for, named_scene};
@@ -176,6 +176,18 @@ impl Testbed {
     pub fn wheel(&mut self, notches: f32, x: f32, y: f32) {
         let notches = notches.round().clamp(-10.0, 10.0) as i32;
         (self.session.camera).zoom_at(Vec2::new(x, y), ZOOM_PER_NOTCH.powi(notches));
+    }
+
+    /// Lets resting bodies fall asleep, or (`false`) keeps every body awake, as the
+    /// command's `--no-sleep` does; until the scene is loaded again.
+    #[wasm_bindgen(js_name = setSleep)]
+    pub fn set_sleep(&mut self, enabled: bool) -> Result<(), JsError> {
+        let world = &mut self.session.world;
+        let sleep = SleepSettings {
+            enabled,
+            ..*world.sleep_settings()
+        };
+        world.set_sleep_settings(sleep).map_err(js_error)
     }
 
     /// The scene shown.

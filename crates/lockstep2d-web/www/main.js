@@ -3,7 +3,8 @@
 // driver (whole steps, the rest carried), then the testbed's renderer draws the frame
 // at the interpolated poses into the module's memory, which goes to the canvas as is.
 //
-// `?scene=NAME` opens a scene (or `hiker`). `?frames=N` stops after N frames and
+// `?scene=NAME` opens a scene (or `hiker`); `&sleep=off` keeps its bodies awake, as the
+// command's `--no-sleep` does. `?frames=N` stops after N frames and
 // writes a report (steps, state hash, where bodies were drawn) into #report, for the
 // browser test; with `&script=climb` the hiker plays its built-in climb one step a
 // frame, as `lockstep2d record hiker` does.
@@ -64,6 +65,7 @@ function report() {
     width: app.width,
     height: app.height,
     bodies: app instanceof Testbed ? Array.from(app.bodyPixels()) : [],
+    hiker_x: app instanceof HikerGame ? app.hikerX : null,
   };
   const out = document.createElement("pre");
   out.id = "report";
@@ -151,6 +153,7 @@ addEventListener("resize", () => {
 
 try {
   open(params.get("scene") ?? "pyramid");
+  if (params.get("sleep") === "off" && app instanceof Testbed) app.setSleep(false);
   say("");
   requestAnimationFrame(frame);
 } catch (error) {
