@@ -62,6 +62,8 @@ async function play(browser, url, query, keys = []) {
     if (message.type() === "error") errors.push(message.text());
   });
   await page.goto(`${url}?${query}`);
+  // The page's module may still be loading after the load event: wait until it runs.
+  await page.waitForSelector("body[data-running]", { state: "attached" });
   for (const key of keys) await page.keyboard.down(key);
   const report = JSON.parse(await page.locator("#report").textContent({ timeout: 180_000 }));
   const status = await page.locator("#status").textContent();

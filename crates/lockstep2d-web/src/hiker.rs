@@ -12,7 +12,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::js_error;
 use crate::keys::hiker_command;
-use crate::picture::new_pixmap;
+use crate::picture::{Pixels, new_pixmap};
 
 /// The game on one canvas.
 #[wasm_bindgen]
@@ -96,28 +96,10 @@ impl HikerGame {
         }
     }
 
-    /// Draws the frame into the pixels.
-    pub fn draw(&mut self) -> Result<(), JsError> {
-        draw(&mut self.pixmap, &self.game_loop).map_err(js_error)
-    }
-
-    /// Where the pixels start in the module's memory: `width × height × 4` bytes of
-    /// RGBA, opaque.
-    #[wasm_bindgen(js_name = pixelsPtr)]
-    pub fn pixels_ptr(&self) -> *const u8 {
-        self.pixmap.data().as_ptr()
-    }
-
-    /// The picture's width in pixels.
-    #[wasm_bindgen(getter)]
-    pub fn width(&self) -> u32 {
-        self.pixmap.width()
-    }
-
-    /// The picture's height in pixels.
-    #[wasm_bindgen(getter)]
-    pub fn height(&self) -> u32 {
-        self.pixmap.height()
+    /// Draws the frame, and says where its pixels are.
+    pub fn draw(&mut self) -> Result<Pixels, JsError> {
+        draw(&mut self.pixmap, &self.game_loop).map_err(js_error)?;
+        Ok(Pixels::of(&self.pixmap))
     }
 
     /// Draws `width` × `height` from now on.

@@ -32,6 +32,7 @@ mod testbed;
 mod world;
 
 pub use hiker::HikerGame;
+pub use picture::Pixels;
 pub use recording::{record, replay, scene_names};
 pub use testbed::Testbed;
 pub use world::World;

@@ -13,7 +13,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::js_error;
 use crate::keys::testbed_key;
-use crate::picture::new_pixmap;
+use crate::picture::{Pixels, new_pixmap};
 
 /// Zoom per wheel notch, as on the desktop.
 const ZOOM_PER_NOTCH: f32 = 1.1;
@@ -64,28 +64,10 @@ impl Testbed {
         self.session.note_step_time(ms);
     }
 
-    /// Draws the frame into the pixels.
-    pub fn draw(&mut self) -> Result<(), JsError> {
-        self.session.draw(&mut self.pixmap).map_err(js_error)
-    }
-
-    /// Where the pixels start in the module's memory: `width × height × 4` bytes of
-    /// RGBA, opaque, valid until the next `resize`.
-    #[wasm_bindgen(js_name = pixelsPtr)]
-    pub fn pixels_ptr(&self) -> *const u8 {
-        self.pixmap.data().as_ptr()
-    }
-
-    /// The picture's width in pixels.
-    #[wasm_bindgen(getter)]
-    pub fn width(&self) -> u32 {
-        self.pixmap.width()
-    }
-
-    /// The picture's height in pixels.
-    #[wasm_bindgen(getter)]
-    pub fn height(&self) -> u32 {
-        self.pixmap.height()
+    /// Draws the frame, and says where its pixels are.
+    pub fn draw(&mut self) -> Result<Pixels, JsError> {
+        self.session.draw(&mut self.pixmap).map_err(js_error)?;
+        Ok(Pixels::of(&self.pixmap))
     }
 
     /// Draws `width` × `height` from now on.

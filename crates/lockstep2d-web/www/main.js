@@ -49,11 +49,10 @@ function open(name) {
 }
 
 function show() {
-  app.draw();
-  const bytes = 4 * app.width * app.height;
+  const { ptr, width, height } = app.draw();
   // A fresh view each frame: the module's memory may have grown since the last.
-  const pixels = new Uint8ClampedArray(wasm.memory.buffer, app.pixelsPtr(), bytes);
-  context.putImageData(new ImageData(pixels, app.width, app.height), 0, 0);
+  const pixels = new Uint8ClampedArray(wasm.memory.buffer, ptr, 4 * width * height);
+  context.putImageData(new ImageData(pixels, width, height), 0, 0);
 }
 
 function report() {
@@ -62,8 +61,6 @@ function report() {
     frames,
     steps: app.stepCount,
     state_hash: app.stateHash(),
-    width: app.width,
-    height: app.height,
     bodies: app instanceof Testbed ? Array.from(app.bodyPixels()) : [],
     hiker_x: app instanceof HikerGame ? app.hikerX : null,
   };
@@ -156,6 +153,7 @@ try {
   if (params.get("sleep") === "off" && app instanceof Testbed) app.setSleep(false);
   say("");
   requestAnimationFrame(frame);
+  document.body.dataset.running = "";
 } catch (error) {
   say(`error: ${error.message}`);
 }
