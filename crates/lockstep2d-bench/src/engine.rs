@@ -35,6 +35,11 @@ pub trait BenchWorld {
     fn snapshot_bytes(&self) -> Option<Vec<u8>> {
         None
     }
+    /// The engine's hash of its whole state, if it has one (lockstep2d's
+    /// `World::state_hash`).
+    fn state_hash(&self) -> Option<u64> {
+        None
+    }
     /// Casts each ray for its closest hit; returns how many hit something.
     fn cast_rays(&self, rays: &[QueryRay]) -> usize;
     /// Finds the shapes overlapping each box into a list; returns how many in all.

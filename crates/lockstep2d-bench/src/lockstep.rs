@@ -98,6 +98,10 @@ impl BenchWorld for LockstepWorld {
         Some(self.scene.world.snapshot().to_bytes())
     }
 
+    fn state_hash(&self) -> Option<u64> {
+        Some(self.scene.world.state_hash())
+    }
+
     fn bodies(&self) -> Vec<BodyEnd> {
         let world = &self.scene.world;
         self.scene

@@ -150,6 +150,7 @@ impl SceneReport {
                     quality: r.quality,
                     max_speed: r.max_speed,
                     bytes_per_body: r.run.bytes_per_body,
+                    state_hash: r.run.state_hash.map(|h| format!("{h:016x}")),
                 })
                 .collect(),
             ratios: Ratios {
@@ -203,6 +204,10 @@ struct EngineJson {
     quality: f64,
     max_speed: f32,
     bytes_per_body: f64,
+    /// The engine's state hash after the last run, as `lockstep2d run` prints it;
+    /// absent for engines without one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    state_hash: Option<String>,
 }
 
 /// lockstep2d's median over each peer's; `null` when either did not run.

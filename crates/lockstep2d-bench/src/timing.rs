@@ -25,6 +25,9 @@ pub struct EngineRun {
     pub bytes_per_body: f64,
     /// The bodies after the last run.
     pub end: Vec<BodyEnd>,
+    /// The engine's state hash after the last run, if it has one (lockstep2d's): what
+    /// `wasm/bench.mjs` checks its wasm32 build against.
+    pub state_hash: Option<u64>,
 }
 
 impl EngineRun {
@@ -46,6 +49,7 @@ impl EngineRun {
             run_ms: Vec::new(),
             bytes_per_body: 0.0,
             end: Vec::new(),
+            state_hash: None,
         }
     }
 
@@ -72,6 +76,7 @@ impl EngineRun {
         self.run_ms
             .push(start.elapsed().as_secs_f64() * 1e3 / f64::from(steps.max(1)));
         self.end = world.bodies();
+        self.state_hash = world.state_hash();
         Ok(())
     }
 }
