@@ -2,6 +2,7 @@
 
 use lockstep2d_scenes::SceneDef;
 
+#[cfg(not(target_arch = "wasm32"))]
 use crate::convert_box2d::Box2dWorld;
 use crate::convert_rapier::RapierWorld;
 use crate::lockstep::LockstepWorld;
@@ -111,12 +112,16 @@ impl Engine {
         }
     }
 
-    /// Builds `def` in this engine, or says what of it this engine cannot build.
+    /// Builds `def` in this engine, or says what of it this engine cannot build. Box2D is
+    /// native only: its C is not built for wasm32.
     pub fn build(self, def: &SceneDef, settings: &Settings) -> Result<Box<dyn BenchWorld>, String> {
         Ok(match self {
             Engine::Lockstep2d => Box::new(LockstepWorld::new(def, settings)?),
             Engine::Rapier => Box::new(RapierWorld::new(def, settings)?),
+            #[cfg(not(target_arch = "wasm32"))]
             Engine::Box2d => Box::new(Box2dWorld::new(def, settings)?),
+            #[cfg(target_arch = "wasm32")]
+            Engine::Box2d => return Err("Box2D is not built for wasm32".to_string()),
         })
     }
 }
