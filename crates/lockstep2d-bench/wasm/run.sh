@@ -22,23 +22,29 @@ lld="$(rustc --print sysroot)/lib/rustlib/$host/bin/rust-lld"
 wasm_rustc=${WASM_RUSTC:-/usr/bin/rustc}
 wasm_cargo=${WASM_CARGO:-/usr/bin/cargo}
 [ -x "$lld" ] || { echo "no rust-lld at $lld" >&2; exit 1; }
+# binaryen's wasm-opt as the web package uses it (npm's; Debian's is older).
+wasm_opt=crates/lockstep2d-web/js/node_modules/.bin/wasm-opt
+[ -x "$wasm_opt" ] || npm ci -s --no-audit --no-fund --prefix crates/lockstep2d-web/js
 
 # One build of both engines: $1 names it, $2 is its RUSTFLAGS. Each build has its own
 # target directory, so switching flags never rebuilds the other. No debug info: the
-# raw size is code and data only.
+# raw size is code and data only. LTO and one codegen unit, as the web package is built.
 build() {
   local name=$1 flags=$2
   echo "== wasm32 build '$name' (RUSTFLAGS='$flags')" >&2
   PATH=/usr/bin:$PATH RUSTC=$wasm_rustc RUSTC_BOOTSTRAP=1 \
     CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=$lld \
     CARGO_PROFILE_RELEASE_DEBUG=false \
+    CARGO_PROFILE_RELEASE_LTO=true CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 \
     RUSTFLAGS=$flags \
     "$wasm_cargo" build -Zbuild-std=std,panic_abort --target wasm32-unknown-unknown \
     --target-dir "$out/$name" --release -p lockstep2d-bench \
     --example wasm_lockstep --example wasm_rapier
   mkdir -p "$out/opt/$name"
   for engine in lockstep rapier; do
-    wasm-opt -O3 "$out/$name/wasm32-unknown-unknown/release/examples/wasm_$engine.wasm" \
+    "$wasm_opt" -O3 --enable-simd --enable-bulk-memory --enable-sign-ext \
+      --enable-nontrapping-float-to-int --enable-mutable-globals --enable-multivalue \
+      --enable-reference-types "$out/$name/wasm32-unknown-unknown/release/examples/wasm_$engine.wasm" \
       -o "$out/opt/$name/wasm_$engine.wasm"
   done
 }
@@ -55,7 +61,7 @@ echo "### Toolchains"
 echo
 echo "- wasm32: $("$wasm_rustc" --version), linked by $lld"
 echo "- native: $(rustc --version)"
-echo "- $(wasm-opt --version); Node $(node --version)"
+echo "- $("$wasm_opt" --version); Node $(node --version)"
 echo
 echo "### .wasm sizes, kB (1000 bytes)"
 echo
