@@ -49,7 +49,9 @@ function open(name) {
 }
 
 function show() {
-  const { ptr, width, height } = app.draw();
+  const drawn = app.draw();
+  const { ptr, width, height } = drawn;
+  drawn.free();
   // A fresh view each frame: the module's memory may have grown since the last.
   const pixels = new Uint8ClampedArray(wasm.memory.buffer, ptr, 4 * width * height);
   context.putImageData(new ImageData(pixels, width, height), 0, 0);
