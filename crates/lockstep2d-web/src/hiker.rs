@@ -2,8 +2,6 @@
 //! game's own loop (frames in, fixed steps out, smoothed poses drawn), or played by its
 //! built-in climb one step a frame, exactly as `lockstep2d record hiker` plays it.
 
-use std::time::Duration;
-
 use lockstep2d::Smoothing;
 use lockstep2d_hiker::{Buttons, CLIMB, DEFAULT_SEED, Game, GameLoop, Rules, Script, draw};
 use lockstep2d_scenes::Rollback;
@@ -11,6 +9,7 @@ use lockstep2d_testbed::Pixmap;
 use wasm_bindgen::prelude::*;
 
 use crate::error::js_error;
+use crate::frame_time::frame_time;
 use crate::keys::hiker_command;
 use crate::picture::{Pixels, new_pixmap};
 
@@ -49,14 +48,9 @@ impl HikerGame {
     /// A frame of `seconds` with the keys held and tapped since the last: the steps it
     /// is worth. Returns the steps run.
     pub fn frame(&mut self, seconds: f64) -> Result<u32, JsError> {
-        if !(seconds.is_finite() && seconds >= 0.0) {
-            return Err(js_error(format!(
-                "seconds: must be finite and ≥ 0, not {seconds}"
-            )));
-        }
         let buttons = Buttons(self.held.0 | self.tapped.0);
         self.tapped = Buttons::default();
-        let frame = Duration::from_secs_f64(seconds.min(3600.0));
+        let frame = frame_time(seconds)?;
         self.game_loop.frame(frame, buttons).map_err(js_error)
     }
 

@@ -24,6 +24,7 @@
 //! and gives the same bits as on x86_64 and aarch64.
 
 mod error;
+mod frame_time;
 mod hiker;
 mod keys;
 mod picture;

@@ -2,14 +2,11 @@
 //! writes and reads, so a run recorded in a browser replays natively and the other way
 //! round, every frame's state hash checked.
 
-use lockstep2d_hiker::{CLIMB, DEFAULT_SEED, HikerRecording, Rules, Script};
+use lockstep2d_hiker::{CLIMB, DEFAULT_SEED, HikerRecording, RECORDING_GAME, Rules, Script};
 use lockstep2d_scenes::Recording;
 use wasm_bindgen::prelude::*;
 
 use crate::error::js_error;
-
-/// The game's name where a scene's would go.
-const HIKER: &str = "hiker";
 
 /// The named scenes, in the testbed's order.
 #[wasm_bindgen(js_name = sceneNames)]
@@ -26,7 +23,7 @@ pub fn scene_names() -> Vec<String> {
 #[wasm_bindgen]
 pub fn record(scene: &str, frames: u32) -> Result<String, JsError> {
     let frames = u64::from(frames);
-    let text = if scene == HIKER {
+    let text = if scene == RECORDING_GAME {
         let climb = Script::parse(CLIMB).map_err(js_error)?;
         let recording = lockstep2d_hiker::record(DEFAULT_SEED, Rules::default(), &climb, frames);
         serde_json::to_string(&recording.map_err(js_error)?)

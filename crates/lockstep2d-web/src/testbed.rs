@@ -3,8 +3,6 @@
 //! draws the frame with the testbed's renderer into RGBA pixels the page puts on the
 //! canvas as they are.
 
-use std::time::Duration;
-
 use lockstep2d::{BodyType, SleepSettings, Vec2};
 use lockstep2d_scenes::Pad;
 use lockstep2d_testbed::Pixmap;
@@ -12,6 +10,7 @@ use lockstep2d_testbed::session::{Action, Key, Session, action_for, named_scene}
 use wasm_bindgen::prelude::*;
 
 use crate::error::js_error;
+use crate::frame_time::frame_time;
 use crate::keys::testbed_key;
 use crate::picture::{Pixels, new_pixmap};
 
@@ -47,12 +46,7 @@ impl Testbed {
     /// A frame of `seconds`: the steps it is worth, the mouse spring and the keyboard
     /// acting before each. Returns the steps run.
     pub fn frame(&mut self, seconds: f64) -> Result<u32, JsError> {
-        if !(seconds.is_finite() && seconds >= 0.0) {
-            return Err(js_error(format!(
-                "seconds: must be finite and ≥ 0, not {seconds}"
-            )));
-        }
-        let frame = Duration::from_secs_f64(seconds.min(3600.0));
+        let frame = frame_time(seconds)?;
         self.session.frame(frame).map_err(js_error)?;
         Ok(self.session.stats.steps)
     }

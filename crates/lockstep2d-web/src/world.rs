@@ -2,8 +2,6 @@
 //! file or calls; its fixed-step driver; and the bodies in the order they were made,
 //! whose place in that order is the number JavaScript names a body by.
 
-use std::time::Duration;
-
 use lockstep2d::{
     BodyDef, BodyId, FixedStepper, Geometry, Polygon, QueryFilter, ShapeDef, Snapshot,
     StepperConfig, Vec2, WorldDef,
@@ -12,6 +10,7 @@ use lockstep2d_scenes::{Scene, SceneDef};
 use wasm_bindgen::prelude::*;
 
 use crate::error::js_error;
+use crate::frame_time::frame_time;
 
 /// A world and its fixed-step driver. Bodies are numbered in the order they were made
 /// (a scene's in the file's order, then those from `createBody`).
@@ -151,12 +150,7 @@ impl World {
     /// next frame), after which `poses` are smoothed between the last two steps.
     /// Returns the steps run.
     pub fn advance(&mut self, seconds: f64) -> Result<u32, JsError> {
-        if !(seconds.is_finite() && seconds >= 0.0) {
-            return Err(js_error(format!(
-                "seconds: must be finite and ≥ 0, not {seconds}"
-            )));
-        }
-        let frame = Duration::from_secs_f64(seconds.min(3600.0));
+        let frame = frame_time(seconds)?;
         let report = self.stepper.advance(&mut self.world, frame, |_, _| Ok(()));
         Ok(report.map_err(js_error)?.steps)
     }
