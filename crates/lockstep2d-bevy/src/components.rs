@@ -1,6 +1,7 @@
 //! The components that declare bodies, shapes and joints, and the handles the plugin
 //! adds once it has made them.
 
+use bevy_ecs::entity::{EntityMapper, MapEntities};
 use bevy_ecs::prelude::*;
 use bevy_transform::prelude::*;
 use lockstep2d::{BodyDef, BodyId, JointDef, JointId, JointKind, ShapeDef};
@@ -32,6 +33,7 @@ impl Collider {
 /// `JointDef` whose bodies are entities. Its anchors and axis are in world coordinates,
 /// as the engine's joint definitions take them.
 #[derive(Component, Clone, Copy, Debug)]
+#[component(map_entities)]
 pub struct Joint {
     /// The entity of the first body.
     pub body_a: Entity,
@@ -79,6 +81,15 @@ impl Joint {
             remove_over_threshold: self.remove_over_threshold,
             user_data: self.user_data,
         }
+    }
+}
+
+/// The two entities follow an entity map: a scene loaded, an entity cloned, or one that
+/// a rollback brought back under a new id.
+impl MapEntities for Joint {
+    fn map_entities<E: EntityMapper>(&mut self, mapper: &mut E) {
+        self.body_a = mapper.get_mapped(self.body_a);
+        self.body_b = mapper.get_mapped(self.body_b);
     }
 }
 

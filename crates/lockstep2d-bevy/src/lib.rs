@@ -58,9 +58,14 @@
 //!   rollback resource cloned each frame, with the hash as the checksum.
 
 mod components;
+mod creation_order;
+mod drawing;
 mod messages;
 mod physics;
 mod plugin;
+#[cfg(feature = "ggrs")]
+mod rollback;
+mod stepping;
 mod sync;
 
 pub use components::{Collider, Joint, PhysicsBody, PhysicsJoint, RigidBody};

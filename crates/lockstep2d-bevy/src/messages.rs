@@ -4,6 +4,8 @@
 use bevy_ecs::prelude::*;
 use lockstep2d::{ContactBegin, ContactEnd, ContactHit, JointEvent, SensorEvent};
 
+use crate::physics::Physics;
+
 /// Two bodies' shapes began touching in a step.
 #[derive(Message, Clone, Copy, Debug)]
 pub struct ContactStarted {
@@ -61,4 +63,45 @@ pub struct JointOverThreshold {
     pub joint: Entity,
     /// The engine's event.
     pub event: JointEvent,
+}
+
+/// The last step's events, as messages naming the entities.
+pub(crate) fn send_step_messages(world: &mut World, physics: &Physics) {
+    let entity = |body| physics.entity(body).unwrap_or(Entity::PLACEHOLDER);
+    let events = physics.world().contact_events();
+    for &event in &events.begin {
+        let entities = [entity(event.body_a), entity(event.body_b)];
+        world.write_message(ContactStarted { entities, event });
+    }
+    for &event in &events.end {
+        let entities = [entity(event.body_a), entity(event.body_b)];
+        world.write_message(ContactStopped { entities, event });
+    }
+    for &event in &events.hit {
+        let entities = [entity(event.body_a), entity(event.body_b)];
+        world.write_message(ContactImpact { entities, event });
+    }
+    let sensors = physics.world().sensor_events();
+    for &event in &sensors.begin {
+        let (sensor, visitor) = (entity(event.sensor_body), entity(event.visitor_body));
+        world.write_message(SensorEntered {
+            sensor,
+            visitor,
+            event,
+        });
+    }
+    for &event in &sensors.end {
+        let (sensor, visitor) = (entity(event.sensor_body), entity(event.visitor_body));
+        world.write_message(SensorExited {
+            sensor,
+            visitor,
+            event,
+        });
+    }
+    for &event in physics.world().joint_events() {
+        let joint = physics
+            .joint_entity(event.joint)
+            .unwrap_or(Entity::PLACEHOLDER);
+        world.write_message(JointOverThreshold { joint, event });
+    }
 }

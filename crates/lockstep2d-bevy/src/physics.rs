@@ -12,14 +12,16 @@ use lockstep2d::{BodyId, FixedStepper, JointId, Snapshot, Transform as Pose, Wor
 pub struct Physics {
     world: World,
     stepper: FixedStepper,
-    /// Ordered maps: what the plugin does with them (destroying what despawned
-    /// entities made) goes in one order on every machine.
-    pub(crate) bodies: BTreeMap<Entity, BodyId>,
-    pub(crate) entities: BTreeMap<BodyId, Entity>,
-    pub(crate) joints: BTreeMap<Entity, JointId>,
-    pub(crate) joint_entities: BTreeMap<JointId, Entity>,
-    /// Why the last frame stopped early, if a step failed.
+    /// The bodies and joints the plugin made, by id, with the entity that holds each
+    /// one's handle. Ordered by id: what the plugin does with them (destroying those no
+    /// entity holds any more) goes in one order on every machine.
+    pub(crate) bodies: BTreeMap<BodyId, Entity>,
+    pub(crate) joints: BTreeMap<JointId, Entity>,
+    /// Why the last step failed, if it did.
     pub(crate) step_error: Option<lockstep2d::Error>,
+    /// Where the drawn frame falls between the last two steps, when a schedule of the
+    /// app times the steps; `None` when the plugin's own driver does.
+    pub(crate) draw_alpha: Option<f32>,
 }
 
 impl Physics {
@@ -28,10 +30,9 @@ impl Physics {
             world,
             stepper,
             bodies: BTreeMap::new(),
-            entities: BTreeMap::new(),
             joints: BTreeMap::new(),
-            joint_entities: BTreeMap::new(),
             step_error: None,
+            draw_alpha: None,
         }
     }
 
@@ -47,41 +48,47 @@ impl Physics {
         &mut self.world
     }
 
-    /// The fixed-step driver: its rate, smoothing, `alpha`, pause and time scale.
+    /// The fixed-step driver: its rate, smoothing and `alpha`.
     pub fn stepper(&self) -> &FixedStepper {
         &self.stepper
     }
 
-    /// The fixed-step driver, to pause, single-step, slow down or change rate.
+    /// The fixed-step driver, to change its smoothing, or, when it times the steps
+    /// itself, to pause, single-step, slow down or change rate. When a schedule of the
+    /// app times them (`Lockstep2dPlugin::in_schedule`), that schedule's clock is the one
+    /// to pause or slow down.
     pub fn stepper_mut(&mut self) -> &mut FixedStepper {
         &mut self.stepper
     }
 
-    /// Both at once, for a frame run by the plugin.
+    /// Both at once, for the plugin's steps.
     pub(crate) fn parts(&mut self) -> (&mut World, &mut FixedStepper) {
         (&mut self.world, &mut self.stepper)
     }
 
     /// The entity whose body `body` is, if it has one.
     pub fn entity(&self, body: BodyId) -> Option<Entity> {
-        self.entities.get(&body).copied()
+        self.bodies.get(&body).copied()
     }
 
     /// The entity whose `Joint` made `joint`, if one did.
     pub fn joint_entity(&self, joint: JointId) -> Option<Entity> {
-        self.joint_entities.get(&joint).copied()
+        self.joints.get(&joint).copied()
     }
 
-    /// Why the last frame stopped before its last step: a step the engine refused
-    /// (`World::step`). `None` when every step ran.
+    /// Why the last step did not run: a step the engine refused (`World::step`).
+    /// `None` when every step ran.
     pub fn step_error(&self) -> Option<&lockstep2d::Error> {
         self.step_error.as_ref()
     }
 
     /// The pose to draw `body` at this frame: the driver's smoothing between the last
-    /// two steps.
+    /// two steps, at the fraction of a step the frame falls after the last one.
     pub fn smoothed_pose(&self, body: BodyId) -> lockstep2d::Result<Pose> {
-        self.stepper.smoothed_pose(&self.world, body)
+        match self.draw_alpha {
+            Some(alpha) => self.stepper.smoothed_pose_at(&self.world, body, alpha),
+            None => self.stepper.smoothed_pose(&self.world, body),
+        }
     }
 
     /// The world's state hash (`World::state_hash`): the checksum a rollback session

@@ -1,44 +1,55 @@
-//! The plugin: the `Physics` resource, the `PhysicsStep` schedule, and the systems that
-//! run each frame's steps and write the smoothed poses to `Transform`.
-
-use std::time::Duration;
+//! The plugin: the `Physics` resource, the `PhysicsStep` schedule, the steps in the
+//! schedule that times them, and the smoothed poses written to `Transform`.
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
-use bevy_ecs::schedule::ScheduleLabel;
-use bevy_math::prelude::*;
-use bevy_time::prelude::*;
+use bevy_ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
 use bevy_transform::TransformSystems;
-use bevy_transform::prelude::*;
-use lockstep2d::{FixedStepper, StepInfo, StepperConfig, WorldDef};
+use lockstep2d::{FixedStepper, StepperConfig, WorldDef};
 
-use crate::components::PhysicsBody;
+use crate::drawing::{DrawClock, follow_steps, write_transforms};
 use crate::messages::{
     ContactImpact, ContactStarted, ContactStopped, JointOverThreshold, SensorEntered, SensorExited,
 };
 use crate::physics::Physics;
-use crate::sync::sync;
+use crate::stepping::{run_frame, run_scheduled_step};
 
 /// The schedule the plugin runs once before each physics step: game logic that must
 /// run per step (forces, held inputs, controllers of the game's own, spawners) goes
 /// here. Its systems see the last step's state and may spawn and despawn bodies; what
-/// they spawn is made before the step.
+/// they spawn is made before the step. Inside a rollback schedule they also see that
+/// schedule's resources (bevy_ggrs's `PlayerInputs`).
 #[derive(ScheduleLabel, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PhysicsStep;
 
-/// The plugin's systems in `PostUpdate`, in this order, before transform propagation.
+/// The plugin's systems, for ordering a game's own around them.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PhysicsSystems {
-    /// Bodies made and destroyed, then the frame's steps, each after `PhysicsStep`.
+    /// The steps, in the schedule that times them (`PostUpdate` when the plugin's own
+    /// driver does): bodies made and destroyed, then for each step `PhysicsStep`, the
+    /// step and its messages.
     Step,
-    /// Every body's `Transform` set to its smoothed pose.
+    /// In `PostUpdate`, before transform propagation: every body's `Transform` set to
+    /// its smoothed pose.
     Writeback,
 }
 
+/// What times the steps.
+#[derive(Clone, Copy, Debug)]
+enum Timing {
+    /// The plugin's own driver, given `Time<Virtual>`'s frame time once a frame.
+    OwnDriver,
+    /// The app: one step per run of this schedule.
+    Schedule(InternedScheduleLabel),
+}
+
 /// lockstep2d in a Bevy app: a world and a fixed-step driver, checked when the plugin
-/// is made.
+/// is made, stepped by the driver (by default) or by a schedule of the app's.
 pub struct Lockstep2dPlugin {
     physics: Physics,
+    timing: Timing,
+    #[cfg(feature = "ggrs")]
+    rollback: bool,
 }
 
 impl Lockstep2dPlugin {
@@ -46,7 +57,32 @@ impl Lockstep2dPlugin {
     /// Fails, naming the field, on a setting the engine refuses.
     pub fn new(world: &WorldDef, stepper: StepperConfig) -> lockstep2d::Result<Self> {
         let physics = Physics::new(lockstep2d::World::new(world)?, FixedStepper::new(stepper)?);
-        Ok(Lockstep2dPlugin { physics })
+        Ok(Lockstep2dPlugin {
+            physics,
+            timing: Timing::OwnDriver,
+            #[cfg(feature = "ggrs")]
+            rollback: false,
+        })
+    }
+
+    /// One step per run of `schedule` (`FixedUpdate`, a rollback schedule, one of the
+    /// game's own), at the length of a step of the driver's `hz`: run the schedule at
+    /// that rate. Each run makes and destroys what was spawned and despawned, runs
+    /// `PhysicsStep`, the step, and sends its messages; it reads no clock, so a run
+    /// repeated by a rollback is the same step again. Bodies are drawn once a frame,
+    /// smoothed by how far the frame's time has gone into the next step.
+    pub fn in_schedule(mut self, schedule: impl ScheduleLabel) -> Self {
+        self.timing = Timing::Schedule(schedule.intern());
+        self
+    }
+
+    /// For a bevy_ggrs game: one step per run of `GgrsSchedule` (run the session at
+    /// the driver's `hz`, with `RollbackFrameRate`), and everything the plugin keeps
+    /// registered with bevy_ggrs, rolled back and checksummed (see the crate's docs).
+    #[cfg(feature = "ggrs")]
+    pub fn ggrs(mut self) -> Self {
+        self.rollback = true;
+        self.in_schedule(bevy_ggrs::GgrsSchedule)
     }
 }
 
@@ -70,103 +106,36 @@ impl Plugin for Lockstep2dPlugin {
             .add_message::<JointOverThreshold>()
             .configure_sets(
                 PostUpdate,
-                (PhysicsSystems::Step, PhysicsSystems::Writeback)
-                    .chain()
-                    .before(TransformSystems::Propagate),
-            )
-            .add_systems(
-                PostUpdate,
-                (
-                    run_frame.in_set(PhysicsSystems::Step),
-                    write_transforms.in_set(PhysicsSystems::Writeback),
-                ),
+                PhysicsSystems::Writeback.before(TransformSystems::Propagate),
             );
-    }
-}
-
-/// The frame's steps: `Time<Virtual>`'s frame time to the driver, and for each step
-/// the `PhysicsStep` schedule, what it spawned made, the step, its events sent.
-fn run_frame(world: &mut World) {
-    let frame = world
-        .get_resource::<Time<Virtual>>()
-        .map_or(Duration::ZERO, Time::delta);
-    sync(world);
-    let plan = world
-        .resource_mut::<Physics>()
-        .stepper_mut()
-        .begin_frame(frame);
-    world.resource_mut::<Physics>().step_error = None;
-    for info in plan.step_infos() {
-        world.run_schedule(PhysicsStep);
-        sync(world);
-        if let Err(e) = step(world, &info) {
-            world.resource_mut::<Physics>().step_error = Some(e);
-            break;
+        match self.timing {
+            Timing::OwnDriver => {
+                app.configure_sets(
+                    PostUpdate,
+                    PhysicsSystems::Step.before(PhysicsSystems::Writeback),
+                )
+                .add_systems(
+                    PostUpdate,
+                    (
+                        run_frame.in_set(PhysicsSystems::Step),
+                        write_transforms.in_set(PhysicsSystems::Writeback),
+                    ),
+                );
+            }
+            Timing::Schedule(schedule) => {
+                app.init_resource::<DrawClock>()
+                    .add_systems(schedule, run_scheduled_step.in_set(PhysicsSystems::Step))
+                    .add_systems(
+                        PostUpdate,
+                        (follow_steps, write_transforms)
+                            .chain()
+                            .in_set(PhysicsSystems::Writeback),
+                    );
+            }
         }
-    }
-    let mut physics = world.resource_mut::<Physics>();
-    let (engine, stepper) = physics.parts();
-    stepper.end_frame(engine);
-}
-
-/// One step, then its events as messages.
-fn step(world: &mut World, info: &StepInfo) -> lockstep2d::Result<()> {
-    world.resource_scope(|world, mut physics: Mut<Physics>| {
-        let (engine, stepper) = physics.parts();
-        stepper.step(engine, info)?;
-        send_messages(world, &physics);
-        Ok(())
-    })
-}
-
-fn send_messages(world: &mut World, physics: &Physics) {
-    let entity = |body| physics.entity(body).unwrap_or(Entity::PLACEHOLDER);
-    let events = physics.world().contact_events();
-    for &event in &events.begin {
-        let entities = [entity(event.body_a), entity(event.body_b)];
-        world.write_message(ContactStarted { entities, event });
-    }
-    for &event in &events.end {
-        let entities = [entity(event.body_a), entity(event.body_b)];
-        world.write_message(ContactStopped { entities, event });
-    }
-    for &event in &events.hit {
-        let entities = [entity(event.body_a), entity(event.body_b)];
-        world.write_message(ContactImpact { entities, event });
-    }
-    let sensors = physics.world().sensor_events();
-    for &event in &sensors.begin {
-        let (sensor, visitor) = (entity(event.sensor_body), entity(event.visitor_body));
-        world.write_message(SensorEntered {
-            sensor,
-            visitor,
-            event,
-        });
-    }
-    for &event in &sensors.end {
-        let (sensor, visitor) = (entity(event.sensor_body), entity(event.visitor_body));
-        world.write_message(SensorExited {
-            sensor,
-            visitor,
-            event,
-        });
-    }
-    for &event in physics.world().joint_events() {
-        let joint = physics
-            .joint_entity(event.joint)
-            .unwrap_or(Entity::PLACEHOLDER);
-        world.write_message(JointOverThreshold { joint, event });
-    }
-}
-
-/// Every body's `Transform` at its smoothed pose; z and scale are the entity's own.
-fn write_transforms(physics: Res<Physics>, mut bodies: Query<(&PhysicsBody, &mut Transform)>) {
-    for (body, mut transform) in &mut bodies {
-        let Ok(pose) = physics.smoothed_pose(body.0) else {
-            continue; // a body the engine removed (out of bounds): the entity stays put
-        };
-        transform.translation.x = pose.p.x;
-        transform.translation.y = pose.p.y;
-        transform.rotation = Quat::from_rotation_z(pose.q.angle());
+        #[cfg(feature = "ggrs")]
+        if self.rollback {
+            crate::rollback::register(app);
+        }
     }
 }

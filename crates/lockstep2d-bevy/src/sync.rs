@@ -1,5 +1,10 @@
 //! Keeping the engine's world in step with the entities: bodies and joints made for
-//! new `RigidBody` and `Joint` components, destroyed when their entities go.
+//! new `RigidBody` and `Joint` components, destroyed when no entity holds them.
+//!
+//! The entities' handles (`PhysicsBody`, `PhysicsJoint`) are the record of what belongs
+//! to whom, read afresh at every sync: an entity that a rollback brings back under a
+//! new id still holds its handle, so the plugin follows it without a map of old ids
+//! to new ones.
 
 use std::collections::BTreeMap;
 
@@ -9,6 +14,7 @@ use lockstep2d::math::atan2;
 use lockstep2d::{BodyDef, BodyId, ShapeDef, Vec2};
 
 use crate::components::{Collider, Joint, PhysicsBody, PhysicsJoint, RigidBody};
+use crate::creation_order::creation_key;
 use crate::physics::Physics;
 
 /// Why the plugin could not make this entity's body or joint: the engine refused its
@@ -16,44 +22,44 @@ use crate::physics::Physics;
 #[derive(Component, Clone, Debug)]
 pub struct PhysicsError(pub lockstep2d::Error);
 
-/// Destroys what despawned entities made, then makes the bodies and joints of new
-/// components in the order of their entities' indices: the order they were spawned in
-/// (a despawned entity's index is reused, in the same way on every run), so every run
-/// makes them in the same order.
+/// Destroys what no entity holds any more, then makes the bodies and joints of new
+/// components, in an order that is the same on every run (`creation_key`).
 pub(crate) fn sync(world: &mut World) {
     destroy_orphans(world);
     make_bodies(world);
     make_joints(world);
 }
 
-/// Bodies and joints whose entity is gone, or no longer holds their handle.
+/// The bodies and joints whose handle no entity holds: their entity was despawned (or
+/// disabled, as a rollback despawn does), or the handle removed. Destroyed in id
+/// order; the others take their entity from the handle's holder.
 fn destroy_orphans(world: &mut World) {
-    world.resource_scope(|world, mut physics: Mut<Physics>| {
-        for (entity, id) in orphans(world, &physics.joints, PhysicsJoint) {
-            physics.joints.remove(&entity);
-            physics.joint_entities.remove(&id);
+    let bodies = holders(world, |PhysicsBody(id)| *id);
+    let joints = holders(world, |PhysicsJoint(id)| *id);
+    let mut physics = world.resource_mut::<Physics>();
+    let old_joints = std::mem::replace(&mut physics.joints, joints);
+    let old_bodies = std::mem::replace(&mut physics.bodies, bodies);
+    for id in old_joints.into_keys() {
+        if !physics.joints.contains_key(&id) {
             // A joint of a destroyed body is gone already: nothing left to destroy.
             let _ = physics.world_mut().destroy_joint(id);
         }
-        for (entity, id) in orphans(world, &physics.bodies, PhysicsBody) {
-            physics.bodies.remove(&entity);
-            physics.entities.remove(&id);
+    }
+    for id in old_bodies.into_keys() {
+        if !physics.bodies.contains_key(&id) {
             // A body removed by the engine (out of the world's bounds) is gone already.
             let _ = physics.world_mut().destroy_body(id);
         }
-    });
+    }
 }
 
-/// The entries of `made` whose entity no longer holds the handle `handle(id)`.
-fn orphans<Id: Copy, Handle: Component + PartialEq>(
-    world: &World,
-    made: &BTreeMap<Entity, Id>,
-    handle: fn(Id) -> Handle,
-) -> Vec<(Entity, Id)> {
-    made.iter()
-        .filter(|&(&entity, &id)| world.get::<Handle>(entity) != Some(&handle(id)))
-        .map(|(&entity, &id)| (entity, id))
-        .collect()
+/// Which entity holds each handle of kind `Handle`, among the entities queries see.
+fn holders<Handle: Component, Id: Ord>(
+    world: &mut World,
+    id: fn(&Handle) -> Id,
+) -> BTreeMap<Id, Entity> {
+    let mut handles = world.query::<(Entity, &Handle)>();
+    handles.iter(world).map(|(e, h)| (id(h), e)).collect()
 }
 
 fn make_bodies(world: &mut World) {
@@ -68,7 +74,7 @@ fn make_bodies(world: &mut World) {
             (entity, placed(body.0, transform), shapes)
         })
         .collect();
-    todo.sort_by_key(|(entity, ..)| entity.index_u32());
+    todo.sort_by_cached_key(|(entity, ..)| creation_key(world, *entity));
     world.resource_scope(|world, mut physics: Mut<Physics>| {
         for (entity, def, shapes) in todo {
             let made = make_body(&mut physics, entity, &def, &shapes);
@@ -108,8 +114,7 @@ fn make_body(
             return Err(e);
         }
     }
-    physics.bodies.insert(entity, id);
-    physics.entities.insert(id, entity);
+    physics.bodies.insert(id, entity);
     Ok(id)
 }
 
@@ -117,22 +122,20 @@ fn make_joints(world: &mut World) {
     let mut new =
         world.query_filtered::<(Entity, &Joint), (Without<PhysicsJoint>, Without<PhysicsError>)>();
     let mut todo: Vec<(Entity, Joint)> = new.iter(world).map(|(e, j)| (e, *j)).collect();
-    todo.sort_by_key(|(entity, _)| entity.index_u32());
+    todo.sort_by_cached_key(|(entity, _)| creation_key(world, *entity));
     world.resource_scope(|world, mut physics: Mut<Physics>| {
         for (entity, joint) in todo {
-            let bodies = (
-                physics.bodies.get(&joint.body_a).copied(),
-                physics.bodies.get(&joint.body_b).copied(),
-            );
+            let body = |of: Entity| body_of(world, &physics, of);
             // Made once both bodies are: they may be spawned later than the joint.
-            let (Some(a), Some(b)) = bodies else { continue };
+            let (Some(a), Some(b)) = (body(joint.body_a), body(joint.body_b)) else {
+                continue;
+            };
             let made = physics.world_mut().create_joint(&joint.def(a, b));
             let mut entity_mut = world.entity_mut(entity);
             match made {
                 Ok(id) => {
                     entity_mut.insert(PhysicsJoint(id));
-                    physics.joints.insert(entity, id);
-                    physics.joint_entities.insert(id, entity);
+                    physics.joints.insert(id, entity);
                 }
                 Err(e) => {
                     entity_mut.insert(PhysicsError(e));
@@ -140,4 +143,10 @@ fn make_joints(world: &mut World) {
             }
         }
     });
+}
+
+/// The body that `entity` holds, if the plugin made it and it is still in the world.
+fn body_of(world: &World, physics: &Physics, entity: Entity) -> Option<BodyId> {
+    let &PhysicsBody(id) = world.get::<PhysicsBody>(entity)?;
+    (physics.entity(id) == Some(entity)).then_some(id)
 }

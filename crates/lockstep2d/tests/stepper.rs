@@ -147,6 +147,39 @@ fn interpolation_shows_the_state_one_step_back() {
 }
 
 #[test]
+fn a_clock_elsewhere_gets_the_pose_at_its_own_alpha_and_bad_alphas_are_refused() {
+    let v = Vec2::new(3.0, -1.0);
+    let (mut world, ball) = coasting_ball(v, 0.0);
+    let mut stepper = stepper(60, Smoothing::Interpolate);
+    // Steps timed by another clock: one step per call, no frame time.
+    let info = lockstep2d::StepInfo {
+        index_in_frame: 0,
+        steps_in_frame: 1,
+        dt: 1.0 / 60.0,
+    };
+    for _ in 0..3 {
+        stepper.step(&mut world, &info).unwrap();
+    }
+    let before = world.transform(ball).unwrap();
+    stepper.step(&mut world, &info).unwrap();
+    let last = world.transform(ball).unwrap();
+    let at = |alpha| stepper.smoothed_pose_at(&world, ball, alpha);
+    assert_eq!(at(0.0).unwrap(), before);
+    assert_eq!(at(1.0).unwrap().p, last.p);
+    let quarter = at(0.25).unwrap().p;
+    assert!((quarter - (before.p + 0.25 * (last.p - before.p))).length() < 1e-6);
+    for bad in [-0.01, 1.01, f32::NAN, f32::INFINITY] {
+        assert!(
+            matches!(
+                at(bad),
+                Err(lockstep2d::Error::InvalidValue { field: "alpha", .. })
+            ),
+            "alpha {bad}"
+        );
+    }
+}
+
+#[test]
 fn interpolating_at_alpha_zero_returns_the_previous_pose_bit_for_bit() {
     let from = Transform {
         p: Vec2::new(-0.0, 1.2345678),

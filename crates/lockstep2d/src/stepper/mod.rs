@@ -300,6 +300,23 @@ impl FixedStepper {
         )
     }
 
+    /// The pose to draw `body` at `alpha` of the way from the step before the last to
+    /// the last, by the configured smoothing: for a caller whose steps are timed by a
+    /// clock of its own (a rollback session's, a game engine's fixed update), which
+    /// knows how far into the next step its frame falls. Fails with `InvalidValue`
+    /// unless `alpha` is in [0, 1], and with `StaleId` if `body` is not in the world.
+    pub fn smoothed_pose_at(&self, world: &World, body: BodyId, alpha: f32) -> Result<Transform> {
+        if !(0.0..=1.0).contains(&alpha) {
+            return Err(Error::InvalidValue {
+                field: "alpha",
+                reason: "must be in [0, 1]",
+            });
+        }
+        let smoothing = self.config.smoothing;
+        self.history
+            .pose(world, body, smoothing, alpha, self.clock.dt())
+    }
+
     /// The configuration, with the current `hz` and smoothing.
     pub fn config(&self) -> &StepperConfig {
         &self.config
