@@ -1,5 +1,6 @@
 //! lockstep2d in Bevy: bodies, shapes and joints declared as components, stepped by
-//! lockstep2d's own fixed-step driver, drawn through `Transform`.
+//! lockstep2d's own fixed-step driver or a schedule of the app's (a rollback session's),
+//! drawn through `Transform`.
 //!
 //! ```no_run
 //! use bevy_app::prelude::*;
@@ -40,22 +41,39 @@
 //!   entity (or removing `PhysicsBody`) destroys what it made. The definitions are
 //!   templates: changing them later does nothing; the engine's world is the one state,
 //!   reached through the `Physics` resource.
-//! - **Stepping.** Once a frame (in `PostUpdate`), the plugin hands `Time<Virtual>`'s
-//!   frame time to lockstep2d's `FixedStepper`: its integer-tick accumulator, overload
-//!   policy and smoothing, the same driver the rest of lockstep2d uses, so a Bevy game
-//!   replays bit for bit like any other. Before each physics step it runs the
-//!   `PhysicsStep` schedule: systems there run exactly once per step, however many steps
-//!   a frame holds (none, one or several), and may spawn and despawn bodies.
-//! - **Drawing.** After the steps, every body's `Transform` is set to its smoothed pose
+//! - **Stepping.** By default the plugin times the steps itself: once a frame (in
+//!   `PostUpdate`) it hands `Time<Virtual>`'s frame time to lockstep2d's
+//!   `FixedStepper`, with its integer-tick accumulator, overload policy and smoothing,
+//!   so a Bevy game replays bit for bit like any other lockstep2d program. With
+//!   [`Lockstep2dPlugin::in_schedule`] a schedule of the app times them instead
+//!   (`FixedUpdate`, a rollback schedule): one step per run, reading no clock. Either
+//!   way, before each step the plugin makes and destroys what was spawned and
+//!   despawned and runs the `PhysicsStep` schedule: systems there run exactly once
+//!   per step and may spawn and despawn bodies, which are made before the step.
+//! - **Drawing.** Once a frame every body's `Transform` is set to its smoothed pose
 //!   (interpolated between the last two steps by default), keeping its z and scale.
+//!   When a schedule times the steps, the plugin follows how much of the frames' time
+//!   the steps have not used yet, as the schedule's own accumulator does.
 //! - **Events.** Each step's contact, sensor and joint events become Bevy messages
 //!   ([`ContactStarted`], [`ContactStopped`], [`ContactImpact`], [`SensorEntered`],
 //!   [`SensorExited`], [`JointOverThreshold`]) naming the entities; a `PhysicsStep`
 //!   system can also read the last step's events from `Physics::world`.
-//! - **Queries and rollback.** `Res<Physics>` gives the engine's world for rays, casts
-//!   and overlaps (`Physics::entity` maps a body back to its entity). `Physics` is
-//!   `Clone`, and `Physics::state_hash` is the world's: register it with bevy_ggrs as a
-//!   rollback resource cloned each frame, with the hash as the checksum.
+//! - **Queries.** `Res<Physics>` gives the engine's world for rays, casts and overlaps
+//!   (`Physics::entity` maps a body back to its entity).
+//! - **Rollback** (feature `ggrs`). `Lockstep2dPlugin::ggrs` steps in bevy_ggrs's
+//!   `GgrsSchedule` and registers with bevy_ggrs everything the plugin keeps: `Physics`
+//!   (cloned each frame, checksummed by its state hash), `RigidBody`, `Collider`,
+//!   `Joint`, `PhysicsBody`, `PhysicsJoint`, `PhysicsError` and `Transform`, and
+//!   `Rollback` on every entity with a `RigidBody` or a `Joint`. A body spawned or
+//!   despawned in a frame that is rolled back is unmade or remade with it (despawn
+//!   with bevy_ggrs's `despawn_rollback` or plainly; both roll back). The game
+//!   registers its own state. Messages are sent again when a frame is played again:
+//!   game logic that must roll back reads the step's events from `Physics::world`.
+//!
+//! Bodies and joints are made in an order that is the same on every run: bevy_ggrs's
+//! rollback order for rollback entities, else the order of the entities' indices.
+//! Which entity holds which body is read afresh from the `PhysicsBody` handles at every
+//! step, so an entity a rollback brings back under another id keeps its body.
 
 mod components;
 mod creation_order;

@@ -4,6 +4,8 @@
 //! frame rate, makes joints and destroys what despawned entities made, sends contacts
 //! as messages, and moves drawn bodies evenly.
 
+mod support;
+
 use std::time::Duration;
 
 use bevy_app::TaskPoolPlugin;
@@ -169,12 +171,7 @@ fn interpolated_transforms_move_evenly_at_144_hz_over_60_hz_physics() {
         app.update();
         xs.push(app.world().get::<Transform>(disc).unwrap().translation.x);
     }
-    // Past the first frames (no time yet, then the first steps' history filling).
-    let moves: Vec<f32> = xs[10..].windows(2).map(|w| w[1] - w[0]).collect();
-    let mean = moves.iter().sum::<f32>() / moves.len() as f32;
-    let spread = moves.iter().fold(0.0f32, |m, d| m.max((d - mean).abs())) / mean;
-    assert!((mean - 2.0 / 144.0).abs() < 1e-5, "mean per frame {mean}");
-    assert!(spread < 1e-3, "spread {spread}");
+    support::assert_moves_evenly(&xs, 2.0 / 144.0);
 }
 
 #[test]

@@ -3,7 +3,9 @@
 //! game is the duel example: two scripted players pushing boxes and dropping
 //! dumbbells (bodies and joints spawned in play), a furnace (a sensor) that despawns
 //! the discs that fall in, dumbbells that expire (despawns a rollback can undo), and a
-//! jointed pendulum.
+//! jointed pendulum. And a body drawn between rolled-back steps moves evenly.
+
+mod support;
 
 #[path = "../examples/duel/alone.rs"]
 mod alone;
@@ -20,8 +22,9 @@ use bevy_ggrs::ggrs::{PlayerType, SessionBuilder};
 use bevy_ggrs::prelude::*;
 use bevy_ggrs::{LocalInputs, LocalPlayers, RollbackFrameCount};
 use bevy_time::{TimePlugin, TimeUpdateStrategy};
+use bevy_transform::prelude::*;
 use lockstep2d::Vec2;
-use lockstep2d_bevy::{Physics, PhysicsBody, PhysicsStep};
+use lockstep2d_bevy::{Collider, Lockstep2dPlugin, Physics, PhysicsBody, PhysicsStep, RigidBody};
 
 use game::{DuelConfig, DuelPlugin, Player, Tally};
 
@@ -168,4 +171,53 @@ fn state_left_out_of_the_rollback_is_reported_as_a_mismatch() {
     app.init_resource::<Gusts>().add_systems(PhysicsStep, gust);
     let outcome = play(app);
     assert!(outcome.mismatches > 0, "{outcome:?}");
+}
+
+/// A disc gliding without gravity, drawn at 144 Hz while a SyncTest session of one
+/// player rolls the 60 Hz physics back 7 frames every frame: the x it is drawn at
+/// each frame.
+fn glide_under_rollback() -> Vec<f32> {
+    let session = SessionBuilder::<DuelConfig>::new()
+        .with_num_players(1)
+        .unwrap()
+        .with_check_distance(7)
+        .add_player(PlayerType::Local, 0)
+        .unwrap()
+        .start_synctest_session()
+        .unwrap();
+    let still = lockstep2d::WorldDef {
+        gravity: Vec2::ZERO,
+        ..lockstep2d::WorldDef::default()
+    };
+    let plugin = Lockstep2dPlugin::new(&still, lockstep2d::StepperConfig::default()).unwrap();
+    let mut app = App::new();
+    app.add_plugins((TaskPoolPlugin::default(), TimePlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+            1.0 / 144.0,
+        )))
+        .add_plugins((GgrsPlugin::<DuelConfig>::default(), plugin.ggrs()))
+        .add_systems(ReadInputs, scripted_inputs)
+        .insert_resource(Session::SyncTest(session));
+    let disc = app
+        .world_mut()
+        .spawn((
+            RigidBody(lockstep2d::BodyDef {
+                linear_velocity: Vec2::new(2.0, 0.0),
+                ..lockstep2d::BodyDef::dynamic(Vec2::ZERO)
+            }),
+            Collider::new(lockstep2d::ShapeDef::circle(0.25)),
+        ))
+        .id();
+    (0..300)
+        .map(|_| {
+            app.update();
+            app.world().get::<Transform>(disc).unwrap().translation.x
+        })
+        .collect()
+}
+
+#[test]
+fn bodies_are_drawn_moving_evenly_between_rolled_back_steps() {
+    let xs = glide_under_rollback();
+    support::assert_moves_evenly(&xs, 2.0 / 144.0);
 }
