@@ -29,7 +29,8 @@ pub(crate) fn register(app: &mut App) {
         .rollback_component_with_clone::<PhysicsError>()
         .require_rollback::<RigidBody>()
         .require_rollback::<Joint>();
-    // Games often register `Transform` themselves, and bevy_ggrs takes it once.
+    // Games often register `Transform` themselves, and bevy_ggrs takes it once: a game
+    // that does registers it before adding the plugin.
     let registered = app.is_plugin_added::<ComponentSnapshotPlugin<CopyStrategy<Transform>>>()
         || app.is_plugin_added::<ComponentSnapshotPlugin<CloneStrategy<Transform>>>();
     if !registered {

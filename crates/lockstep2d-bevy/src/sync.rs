@@ -25,17 +25,58 @@ pub struct PhysicsError(pub lockstep2d::Error);
 /// Destroys what no entity holds any more, then makes the bodies and joints of new
 /// components, in an order that is the same on every run (`creation_key`).
 pub(crate) fn sync(world: &mut World) {
-    destroy_orphans(world);
-    make_bodies(world);
-    make_joints(world);
+    // Made at the first sync, once every plugin has registered its components that
+    // disable entities: a query takes the world's default filters when it is made.
+    world.init_resource::<SyncQueries>();
+    world.resource_scope(|world, mut queries: Mut<SyncQueries>| {
+        destroy_orphans(world, &mut queries);
+        make_bodies(world, &mut queries.new_bodies);
+        make_joints(world, &mut queries.new_joints);
+    });
+}
+
+/// New bodies: entities with a `RigidBody` the plugin has not made (or failed to make).
+type NewBodies = QueryState<
+    (
+        Entity,
+        &'static RigidBody,
+        Option<&'static Collider>,
+        &'static Transform,
+    ),
+    (Without<PhysicsBody>, Without<PhysicsError>),
+>;
+
+/// New joints: entities with a `Joint` the plugin has not made (or failed to make).
+type NewJoints =
+    QueryState<(Entity, &'static Joint), (Without<PhysicsJoint>, Without<PhysicsError>)>;
+
+/// The queries of every sync, kept from one to the next: a query made afresh is
+/// matched against every archetype again, which costs more than the sync's own work.
+#[derive(Resource)]
+pub(crate) struct SyncQueries {
+    bodies: QueryState<(Entity, &'static PhysicsBody)>,
+    joints: QueryState<(Entity, &'static PhysicsJoint)>,
+    new_bodies: NewBodies,
+    new_joints: NewJoints,
+}
+
+impl FromWorld for SyncQueries {
+    fn from_world(world: &mut World) -> Self {
+        SyncQueries {
+            bodies: world.query(),
+            joints: world.query(),
+            new_bodies: world.query_filtered(),
+            new_joints: world.query_filtered(),
+        }
+    }
 }
 
 /// The bodies and joints whose handle no entity holds: their entity was despawned (or
 /// disabled, as a rollback despawn does), or the handle removed. Destroyed in id
 /// order; the others take their entity from the handle's holder.
-fn destroy_orphans(world: &mut World) {
-    let bodies = holders(world, |PhysicsBody(id)| *id);
-    let joints = holders(world, |PhysicsJoint(id)| *id);
+fn destroy_orphans(world: &mut World, queries: &mut SyncQueries) {
+    let bodies = holders(world, &mut queries.bodies, |PhysicsBody(id)| *id);
+    let joints = holders(world, &mut queries.joints, |PhysicsJoint(id)| *id);
     let mut physics = world.resource_mut::<Physics>();
     let old_joints = std::mem::replace(&mut physics.joints, joints);
     let old_bodies = std::mem::replace(&mut physics.bodies, bodies);
@@ -55,18 +96,14 @@ fn destroy_orphans(world: &mut World) {
 
 /// Which entity holds each handle of kind `Handle`, among the entities queries see.
 fn holders<Handle: Component, Id: Ord>(
-    world: &mut World,
+    world: &World,
+    handles: &mut QueryState<(Entity, &'static Handle)>,
     id: fn(&Handle) -> Id,
 ) -> BTreeMap<Id, Entity> {
-    let mut handles = world.query::<(Entity, &Handle)>();
     handles.iter(world).map(|(e, h)| (id(h), e)).collect()
 }
 
-fn make_bodies(world: &mut World) {
-    let mut new = world.query_filtered::<
-        (Entity, &RigidBody, Option<&Collider>, &Transform),
-        (Without<PhysicsBody>, Without<PhysicsError>),
-    >();
+fn make_bodies(world: &mut World, new: &mut NewBodies) {
     let mut todo: Vec<(Entity, BodyDef, Vec<ShapeDef>)> = new
         .iter(world)
         .map(|(entity, body, shapes, transform)| {
@@ -118,9 +155,7 @@ fn make_body(
     Ok(id)
 }
 
-fn make_joints(world: &mut World) {
-    let mut new =
-        world.query_filtered::<(Entity, &Joint), (Without<PhysicsJoint>, Without<PhysicsError>)>();
+fn make_joints(world: &mut World, new: &mut NewJoints) {
     let mut todo: Vec<(Entity, Joint)> = new.iter(world).map(|(e, j)| (e, *j)).collect();
     todo.sort_by_cached_key(|(entity, _)| creation_key(world, *entity));
     world.resource_scope(|world, mut physics: Mut<Physics>| {

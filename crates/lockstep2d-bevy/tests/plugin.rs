@@ -4,7 +4,8 @@
 //! frame rate, makes joints and destroys what despawned entities made, sends contacts
 //! as messages, and moves drawn bodies evenly.
 
-mod support;
+#[path = "support/glide.rs"]
+mod glide;
 
 use std::time::Duration;
 
@@ -171,7 +172,7 @@ fn interpolated_transforms_move_evenly_at_144_hz_over_60_hz_physics() {
         app.update();
         xs.push(app.world().get::<Transform>(disc).unwrap().translation.x);
     }
-    support::assert_moves_evenly(&xs, 2.0 / 144.0);
+    glide::assert_moves_evenly(&xs, 2.0 / 144.0);
 }
 
 #[test]

@@ -5,28 +5,41 @@
 //! the discs that fall in, dumbbells that expire (despawns a rollback can undo), and a
 //! jointed pendulum. And a body drawn between rolled-back steps moves evenly.
 
-mod support;
+#[path = "support/glide.rs"]
+mod glide;
 
 #[path = "../examples/duel/alone.rs"]
 mod alone;
+#[path = "../examples/duel/app.rs"]
+#[allow(dead_code)]
+mod app;
 #[path = "../examples/duel/game.rs"]
 #[allow(dead_code)]
 mod game;
+#[path = "support/gust.rs"]
+mod gust;
+#[path = "../examples/duel/inputs.rs"]
+#[allow(dead_code)]
+mod inputs;
+#[path = "../examples/duel/record.rs"]
+#[allow(dead_code)]
+mod record;
 
 use std::time::Duration;
 
 use bevy_app::TaskPoolPlugin;
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
+use bevy_ggrs::RollbackFrameCount;
 use bevy_ggrs::ggrs::{PlayerType, SessionBuilder};
 use bevy_ggrs::prelude::*;
-use bevy_ggrs::{LocalInputs, LocalPlayers, RollbackFrameCount};
 use bevy_time::{TimePlugin, TimeUpdateStrategy};
 use bevy_transform::prelude::*;
 use lockstep2d::Vec2;
-use lockstep2d_bevy::{Collider, Lockstep2dPlugin, Physics, PhysicsBody, PhysicsStep, RigidBody};
+use lockstep2d_bevy::{Collider, Lockstep2dPlugin, Physics, PhysicsStep, RigidBody};
 
-use game::{DuelConfig, DuelPlugin, Player, Tally};
+use app::{Clock, duel_app};
+use game::{DuelConfig, Tally};
 
 /// Frames played in each session.
 const FRAMES: u32 = 660;
@@ -46,43 +59,17 @@ struct Mismatches(u32);
 /// A headless duel under a SyncTest session of both players, rolling back
 /// `check_distance` frames every frame (none at 0), each update one frame.
 fn duel(check_distance: usize) -> App {
-    let session = SessionBuilder::<DuelConfig>::new()
-        .with_num_players(game::PLAYERS)
-        .unwrap()
-        .with_check_distance(check_distance)
-        .add_player(PlayerType::Local, 0)
-        .unwrap()
-        .add_player(PlayerType::Local, 1)
-        .unwrap()
-        .start_synctest_session()
-        .unwrap();
-    let mut app = App::new();
-    app.add_plugins((TaskPoolPlugin::default(), TimePlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
-            1.0 / 60.0,
-        )))
-        .add_plugins((GgrsPlugin::<DuelConfig>::default(), DuelPlugin))
-        .add_systems(ReadInputs, scripted_inputs)
-        .insert_resource(Session::SyncTest(session))
-        .init_resource::<Mismatches>();
+    let session = app::synctest_session(check_distance).unwrap();
+    let mut app = duel_app(
+        Session::SyncTest(session),
+        Clock::PerUpdate,
+        inputs::scripted_inputs,
+    );
+    app.init_resource::<Mismatches>();
     app.world_mut().add_observer(
         |_: On<SyncTestMismatch>, mut mismatches: ResMut<Mismatches>| mismatches.0 += 1,
     );
     app
-}
-
-/// The scripted buttons of every local player for the frame about to be played.
-fn scripted_inputs(
-    mut commands: Commands,
-    players: Res<LocalPlayers>,
-    frame: Res<RollbackFrameCount>,
-) {
-    let buttons = players
-        .0
-        .iter()
-        .map(|&handle| (handle, game::scripted_buttons(frame.0 as u32, handle)))
-        .collect();
-    commands.insert_resource(LocalInputs::<DuelConfig>(buttons));
 }
 
 /// Plays until the session reaches `FRAMES` (the first update brings no time), or
@@ -140,35 +127,11 @@ fn rolled_back_seven_frames_every_frame_the_duel_plays_the_same_bits() {
     assert_same_game_as_the_engine_alone(&outcome);
 }
 
-/// A gust counter the game forgot to register: a rollback does not put it back, so
-/// a frame played again pushes at other steps than the first time.
-#[derive(Resource, Default)]
-struct Gusts(u32);
-
-fn gust(
-    mut gusts: ResMut<Gusts>,
-    mut physics: ResMut<Physics>,
-    boxes: Query<(&Player, &PhysicsBody)>,
-) {
-    gusts.0 += 1;
-    if !gusts.0.is_multiple_of(5) {
-        return;
-    }
-    for (player, body) in &boxes {
-        if player.0 == 0 {
-            let push = Vec2::new(0.0, 30.0);
-            physics
-                .world_mut()
-                .apply_force_to_center(body.0, push)
-                .unwrap();
-        }
-    }
-}
-
 #[test]
 fn state_left_out_of_the_rollback_is_reported_as_a_mismatch() {
     let mut app = duel(2);
-    app.init_resource::<Gusts>().add_systems(PhysicsStep, gust);
+    app.init_resource::<gust::Gusts>()
+        .add_systems(PhysicsStep, gust::gust);
     let outcome = play(app);
     assert!(outcome.mismatches > 0, "{outcome:?}");
 }
@@ -196,7 +159,7 @@ fn glide_under_rollback() -> Vec<f32> {
             1.0 / 144.0,
         )))
         .add_plugins((GgrsPlugin::<DuelConfig>::default(), plugin.ggrs()))
-        .add_systems(ReadInputs, scripted_inputs)
+        .add_systems(ReadInputs, inputs::scripted_inputs)
         .insert_resource(Session::SyncTest(session));
     let disc = app
         .world_mut()
@@ -219,5 +182,5 @@ fn glide_under_rollback() -> Vec<f32> {
 #[test]
 fn bodies_are_drawn_moving_evenly_between_rolled_back_steps() {
     let xs = glide_under_rollback();
-    support::assert_moves_evenly(&xs, 2.0 / 144.0);
+    glide::assert_moves_evenly(&xs, 2.0 / 144.0);
 }

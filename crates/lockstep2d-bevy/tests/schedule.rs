@@ -3,7 +3,8 @@
 //! the schedule with its per-step systems and messages, the engine's bits, and
 //! bodies drawn moving evenly between the steps.
 
-mod support;
+#[path = "support/glide.rs"]
+mod glide;
 
 use std::time::Duration;
 
@@ -130,5 +131,5 @@ fn bodies_are_drawn_moving_evenly_between_the_schedules_steps() {
         app.update();
         xs.push(app.world().get::<Transform>(disc).unwrap().translation.x);
     }
-    support::assert_moves_evenly(&xs, 2.0 / 144.0);
+    glide::assert_moves_evenly(&xs, 2.0 / 144.0);
 }
