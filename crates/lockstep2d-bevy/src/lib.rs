@@ -50,8 +50,11 @@
 //!   way, before each step the plugin makes and destroys what was spawned and
 //!   despawned and runs the `PhysicsStep` schedule: systems there run exactly once
 //!   per step and may spawn and despawn bodies, which are made before the step.
-//! - **Drawing.** Once a frame every body's `Transform` is set to its smoothed pose
-//!   (interpolated between the last two steps by default), keeping its z and scale.
+//! - **Drawing.** Once a frame, in `PostUpdate`, every body's `Transform` is set to its
+//!   smoothed pose (interpolated between the last two steps by default), keeping its z
+//!   and scale. The rest of the time (from `First` on, and after each step) it holds
+//!   the last step's pose, so game logic that reads it sees the same values on every
+//!   run; its turn is computed with square roots, not the platform's sine.
 //!   When a schedule times the steps, the plugin follows how much of the frames' time
 //!   the steps have not used yet, as the schedule's own accumulator does.
 //! - **Events.** Each step's contact, sensor and joint events become Bevy messages
@@ -77,7 +80,7 @@
 
 mod components;
 mod creation_order;
-mod drawing;
+mod draw_clock;
 mod messages;
 mod physics;
 mod plugin;
@@ -85,6 +88,7 @@ mod plugin;
 mod rollback;
 mod stepping;
 mod sync;
+mod transforms;
 
 pub use components::{Collider, Joint, PhysicsBody, PhysicsJoint, RigidBody};
 pub use messages::{

@@ -7,12 +7,13 @@ use bevy_ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
 use bevy_transform::TransformSystems;
 use lockstep2d::{FixedStepper, StepperConfig, WorldDef};
 
-use crate::drawing::{DrawClock, follow_steps, write_transforms};
+use crate::draw_clock::{DrawClock, follow_steps};
 use crate::messages::{
     ContactImpact, ContactStarted, ContactStopped, JointOverThreshold, SensorEntered, SensorExited,
 };
 use crate::physics::Physics;
 use crate::stepping::{run_frame, run_scheduled_step};
+use crate::transforms::{write_smoothed_poses, write_step_poses};
 
 /// The schedule the plugin runs once before each physics step: game logic that must
 /// run per step (forces, held inputs, controllers of the game's own, spawners) goes
@@ -30,7 +31,8 @@ pub enum PhysicsSystems {
     /// step and its messages.
     Step,
     /// In `PostUpdate`, before transform propagation: every body's `Transform` set to
-    /// its smoothed pose.
+    /// its smoothed pose for drawing. From `First` on, and after each step, it holds
+    /// the last step's pose.
     Writeback,
 }
 
@@ -107,7 +109,9 @@ impl Plugin for Lockstep2dPlugin {
             .configure_sets(
                 PostUpdate,
                 PhysicsSystems::Writeback.before(TransformSystems::Propagate),
-            );
+            )
+            // The frame's game logic sees the last step's poses, not the drawn ones.
+            .add_systems(First, write_step_poses);
         match self.timing {
             Timing::OwnDriver => {
                 app.configure_sets(
@@ -118,7 +122,7 @@ impl Plugin for Lockstep2dPlugin {
                     PostUpdate,
                     (
                         run_frame.in_set(PhysicsSystems::Step),
-                        write_transforms.in_set(PhysicsSystems::Writeback),
+                        write_smoothed_poses.in_set(PhysicsSystems::Writeback),
                     ),
                 );
             }
@@ -127,7 +131,7 @@ impl Plugin for Lockstep2dPlugin {
                     .add_systems(schedule, run_scheduled_step.in_set(PhysicsSystems::Step))
                     .add_systems(
                         PostUpdate,
-                        (follow_steps, write_transforms)
+                        (follow_steps, write_smoothed_poses)
                             .chain()
                             .in_set(PhysicsSystems::Writeback),
                     );

@@ -13,6 +13,7 @@ use crate::messages::send_step_messages;
 use crate::physics::Physics;
 use crate::plugin::PhysicsStep;
 use crate::sync::sync;
+use crate::transforms::write_step_poses;
 
 /// The frame's steps by the plugin's own driver: `Time<Virtual>`'s frame time in,
 /// as many steps as it is worth.
@@ -49,12 +50,13 @@ pub(crate) fn run_scheduled_step(world: &mut World) {
     end_frame(world);
 }
 
-/// The `PhysicsStep` schedule, what it spawned made, the step, its messages. False
-/// when the engine refused the step (its error is kept in `Physics`).
+/// The `PhysicsStep` schedule, what it spawned made, the step, its messages, the
+/// bodies' `Transform`s at their new poses. False when the engine refused the step
+/// (its error is kept in `Physics`).
 fn run_step(world: &mut World, info: &StepInfo) -> bool {
     world.run_schedule(PhysicsStep);
     sync(world);
-    world.resource_scope(|world, mut physics: Mut<Physics>| {
+    let stepped = world.resource_scope(|world, mut physics: Mut<Physics>| {
         let (engine, stepper) = physics.parts();
         if let Err(e) = stepper.step(engine, info) {
             physics.step_error = Some(e);
@@ -62,7 +64,11 @@ fn run_step(world: &mut World, info: &StepInfo) -> bool {
         }
         send_step_messages(world, &physics);
         true
-    })
+    });
+    if stepped {
+        write_step_poses(world);
+    }
+    stepped
 }
 
 /// User forces cleared (if the driver is set to) once the frame's steps are done.

@@ -1,7 +1,8 @@
 //! The plugin stepped by a schedule of the app's (`FixedUpdate` at the physics rate)
 //! instead of its own driver, in a headless app drawn at 144 Hz: one step per run of
-//! the schedule with its per-step systems and messages, the engine's bits, and
-//! bodies drawn moving evenly between the steps.
+//! the schedule with its per-step systems and messages, the engine's bits, bodies
+//! drawn moving evenly between the steps, and game logic reading the steps' own poses
+//! from `Transform`.
 
 #[path = "support/glide.rs"]
 mod glide;
@@ -16,7 +17,8 @@ use bevy_time::{TimePlugin, TimeUpdateStrategy};
 use bevy_transform::prelude::*;
 use lockstep2d::{BodyDef, ShapeDef, StepperConfig, Vec2, WorldDef};
 use lockstep2d_bevy::{
-    Collider, ContactStarted, Lockstep2dPlugin, Physics, PhysicsStep, PhysicsSystems, RigidBody,
+    Collider, ContactStarted, Lockstep2dPlugin, Physics, PhysicsBody, PhysicsStep, PhysicsSystems,
+    RigidBody,
 };
 
 /// A headless app drawn at 144 Hz whose physics steps run in `FixedUpdate` at 60 Hz.
@@ -132,4 +134,43 @@ fn bodies_are_drawn_moving_evenly_between_the_schedules_steps() {
         xs.push(app.world().get::<Transform>(disc).unwrap().translation.x);
     }
     glide::assert_moves_evenly(&xs, 2.0 / 144.0);
+}
+
+/// For each step, the x of the disc's `Transform` and of its body, as a per-step
+/// system sees them.
+#[derive(Resource, Default)]
+struct SeenX(Vec<(f32, f32)>);
+
+fn see_x(physics: Res<Physics>, discs: Query<(&PhysicsBody, &Transform)>, mut seen: ResMut<SeenX>) {
+    for (body, transform) in &discs {
+        let x = physics.world().position(body.0).unwrap().x;
+        seen.0.push((transform.translation.x, x));
+    }
+}
+
+#[test]
+fn game_logic_reads_the_last_steps_pose_from_transform_not_the_drawn_one() {
+    let still = WorldDef {
+        gravity: Vec2::ZERO,
+        ..WorldDef::default()
+    };
+    let mut app = app(&still);
+    app.init_resource::<SeenX>().add_systems(PhysicsStep, see_x);
+    app.world_mut().spawn((
+        RigidBody(BodyDef {
+            linear_velocity: Vec2::new(2.0, 0.0),
+            ..BodyDef::dynamic(Vec2::ZERO)
+        }),
+        Collider::new(ShapeDef::circle(0.25)),
+    ));
+    for _ in 0..100 {
+        app.update();
+    }
+    // Drawn between the steps, the disc's `Transform` is elsewhere once a frame; the
+    // steps' systems see the step's own pose, bit for bit.
+    let seen = &app.world().resource::<SeenX>().0;
+    assert!(seen.len() > 30);
+    for &(transform_x, body_x) in seen {
+        assert_eq!(transform_x.to_bits(), body_x.to_bits());
+    }
 }

@@ -1,28 +1,10 @@
-//! Drawing: every body's `Transform` set to its smoothed pose once a frame, and, when
-//! a schedule of the app times the steps, how far the frame falls into the next step.
+//! When a schedule of the app times the steps: how far each drawn frame falls into the
+//! next step.
 
 use bevy_ecs::prelude::*;
-use bevy_math::prelude::*;
 use bevy_time::prelude::*;
-use bevy_transform::prelude::*;
 
-use crate::components::PhysicsBody;
 use crate::physics::Physics;
-
-/// Every body's `Transform` at its smoothed pose; z and scale are the entity's own.
-pub(crate) fn write_transforms(
-    physics: Res<Physics>,
-    mut bodies: Query<(&PhysicsBody, &mut Transform)>,
-) {
-    for (body, mut transform) in &mut bodies {
-        let Ok(pose) = physics.smoothed_pose(body.0) else {
-            continue; // a body the engine removed (out of bounds): the entity stays put
-        };
-        transform.translation.x = pose.p.x;
-        transform.translation.y = pose.p.y;
-        transform.rotation = Quat::from_rotation_z(pose.q.angle());
-    }
-}
 
 /// The time the frames have brought that the steps have not yet used, mirrored from
 /// the schedule that times the steps (bevy_ggrs's accumulator, or `Time<Fixed>`'s):
