@@ -3,11 +3,10 @@
 //! socket; the faults are drawn from a seeded generator, so a seed and the same packets
 //! give the same faults.
 
-use std::cell::Cell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::hash::Hash;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use ggrs::{Message, NonBlockingSocket};
@@ -108,7 +107,24 @@ pub struct FaultySocket<S, A> {
     held: BinaryHeap<Reverse<Held<A>>>,
     arrivals: u64,
     /// Shared with whoever reports them, since the session owns the socket.
-    counts: Rc<Cell<PacketCounts>>,
+    counts: SharedCounts,
+}
+
+/// Packet counts shared between the socket, which the session owns, and whoever
+/// reports them. Behind a lock, so the socket stays `Send + Sync`, as GGRS asks of
+/// sockets when its `sync-send` feature is on (bevy_ggrs turns it on).
+#[derive(Clone, Debug, Default)]
+pub struct SharedCounts(Arc<Mutex<PacketCounts>>);
+
+impl SharedCounts {
+    /// The counts now.
+    pub fn get(&self) -> PacketCounts {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn update(&self, add: impl FnOnce(&mut PacketCounts)) {
+        add(&mut self.0.lock().unwrap_or_else(PoisonError::into_inner));
+    }
 }
 
 impl<S, A> FaultySocket<S, A> {
@@ -120,19 +136,17 @@ impl<S, A> FaultySocket<S, A> {
             rng: Pcg32::new(seed, FAULT_STREAM),
             held: BinaryHeap::new(),
             arrivals: 0,
-            counts: Rc::default(),
+            counts: SharedCounts::default(),
         }
     }
 
     /// The counts as they grow, readable after the socket is handed to a session.
-    pub fn counts(&self) -> Rc<Cell<PacketCounts>> {
-        Rc::clone(&self.counts)
+    pub fn counts(&self) -> SharedCounts {
+        self.counts.clone()
     }
 
     fn count(&self, add: impl FnOnce(&mut PacketCounts)) {
-        let mut counts = self.counts.get();
-        add(&mut counts);
-        self.counts.set(counts);
+        self.counts.update(add);
     }
 
     /// True with probability `share`.
@@ -184,7 +198,7 @@ impl<S, A> FaultySocket<S, A> {
 impl<S, A> NonBlockingSocket<A> for FaultySocket<S, A>
 where
     S: NonBlockingSocket<A>,
-    A: Clone + PartialEq + Eq + Hash,
+    A: Clone + PartialEq + Eq + Hash + Send + Sync,
 {
     fn send_to(&mut self, msg: &Message, addr: &A) {
         self.inner.send_to(msg, addr);
@@ -199,7 +213,7 @@ where
 impl<S, A> FaultySocket<S, A>
 where
     S: NonBlockingSocket<A>,
-    A: Clone + PartialEq + Eq + Hash,
+    A: Clone + PartialEq + Eq + Hash + Send + Sync,
 {
     /// What `receive_all_messages` returns at time `now`.
     fn receive_at(&mut self, now: Instant) -> Vec<(A, Message)> {

@@ -22,7 +22,7 @@ mod stats;
 
 pub use config::NetConfig;
 pub use error::NetError;
-pub use faults::{Faults, FaultySocket, PacketCounts};
+pub use faults::{Faults, FaultySocket, PacketCounts, SharedCounts};
 pub use game::{NetGame, Nudge};
 pub use pacer::Pacer;
 pub use peer::{

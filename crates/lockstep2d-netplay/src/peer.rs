@@ -1,9 +1,7 @@
 //! One side of a two-player session: a scene's game (`NetGame`) under a GGRS
 //! peer-to-peer session over UDP, with desync detection on.
 
-use std::cell::Cell;
 use std::net::SocketAddr;
-use std::rc::Rc;
 use std::time::Duration;
 
 use ggrs::{
@@ -15,7 +13,7 @@ use lockstep2d_scenes::{Pad, Scene, Script};
 
 use crate::NetError;
 use crate::config::NetConfig;
-use crate::faults::{Faults, FaultySocket, PacketCounts};
+use crate::faults::{Faults, FaultySocket, PacketCounts, SharedCounts};
 use crate::game::{NetGame, Nudge};
 
 /// The players in a session.
@@ -91,7 +89,7 @@ pub struct Peer {
     session: P2PSession<NetConfig>,
     game: NetGame,
     player: usize,
-    packets: Rc<Cell<PacketCounts>>,
+    packets: SharedCounts,
     /// The last frame whose inputs were all in before a rollback played them: the
     /// world's state at it is final.
     confirmed: Frame,
