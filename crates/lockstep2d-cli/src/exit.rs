@@ -14,7 +14,8 @@ pub enum Failure {
     /// parsing: exit code 2.
     Usage,
     /// A check found states that differ: `synctest`'s first mismatching frame, a
-    /// recording `replay` does not reproduce, a `netplay` desync: exit code 3.
+    /// recording `replay` does not reproduce, a `netplay` desync, `diff`'s states:
+    /// exit code 3.
     Mismatch,
 }
 
@@ -37,7 +38,7 @@ Exit codes:
   1  an error: a bad input file, I/O, the network, or the world refused something
   2  usage: an unknown flag, or a value out of range or of the wrong kind
   3  a mismatch: synctest's first differing frame, a recording replay does not
-     reproduce, a netplay desync";
+     reproduce, a netplay desync, states diff finds different";
 
 /// A command's failure: what to say on stderr and the kind that picks the exit code.
 #[derive(Debug)]

@@ -2,6 +2,7 @@
 
 mod accuracy;
 mod default_run;
+mod diff;
 mod exit;
 mod frames;
 mod hiker;
@@ -81,6 +82,11 @@ enum Command {
     /// exits with code 3 if the peers' states differ (a desync).
     #[command(after_help = EXIT_CODES_HELP)]
     Netplay(netplay::NetplayArgs),
+    /// Compare two saved states (`run --save-state`, a desync's snapshots): each body,
+    /// shape, joint or contact that differs, with its field and both values' bits;
+    /// exits with code 3 if they differ.
+    #[command(after_help = EXIT_CODES_HELP)]
+    Diff(diff::DiffArgs),
 }
 
 #[derive(Args, Debug)]
@@ -105,6 +111,7 @@ fn main() -> ExitCode {
         Some(Command::Accuracy(args)) => accuracy::run(&args),
         Some(Command::Query(args)) => query::run(&args),
         Some(Command::Netplay(args)) => netplay::run(&args),
+        Some(Command::Diff(args)) => diff::run(&args),
         None => default_run::run(),
     };
     exit::finish(result)

@@ -245,7 +245,7 @@ pub use shape::{
 };
 #[cfg(feature = "snapshot-bytes")]
 pub use snapshot::SNAPSHOT_FORMAT_VERSION;
-pub use snapshot::Snapshot;
+pub use snapshot::{Snapshot, SnapshotDifference, StateValue};
 pub use solver::{SolveProfile, SolverKind, SolverSettings};
 pub use stepper::{
     FixedClock, FixedStepper, FramePlan, FrameReport, InputQueue, MAX_HZ, OverloadPolicy,

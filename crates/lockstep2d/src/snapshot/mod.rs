@@ -14,11 +14,15 @@
 //! itself. The built-in `Buoyancy` and `Wind` keep none.
 
 pub(crate) mod compact;
+mod diff;
 #[cfg(feature = "snapshot-bytes")]
 mod encoding;
+mod flatten;
 
+pub use diff::SnapshotDifference;
 #[cfg(feature = "snapshot-bytes")]
 pub use encoding::SNAPSHOT_FORMAT_VERSION;
+pub use flatten::StateValue;
 
 use crate::world::SimState;
 
