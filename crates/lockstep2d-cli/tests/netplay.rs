@@ -104,11 +104,19 @@ fn two_peers_agree_under_loss_delay_jitter_duplicates_and_reordering() {
 }
 
 #[test]
-fn a_micrometre_nudge_on_one_side_is_a_desync_within_the_checksum_interval() {
+fn a_micrometre_nudge_on_one_side_is_a_desync_whose_states_name_the_body() {
+    let dir = std::env::temp_dir().join(format!("lockstep2d-desync-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let dir_flag = [
+        "--desync-dir".to_string(),
+        dir.to_str().unwrap().to_string(),
+    ];
     let nudge = ["--nudge-at".to_string(), "300".to_string()];
-    let outputs = play_pair(600, [&nudge, &[]]);
-    for output in &outputs {
-        let report = report(output);
+    let nudging: Vec<String> = nudge.iter().chain(&dir_flag).cloned().collect();
+    let outputs = play_pair(600, [&nudging, &dir_flag]);
+    let reports = outputs.each_ref().map(report);
+    let mut first_desyncs = Vec::new();
+    for (output, report) in outputs.iter().zip(&reports) {
         assert_eq!(output.status.code(), Some(EXIT_DESYNC), "{report}");
         let interval = report["desync_interval"].as_i64().unwrap();
         let first = report["desyncs"][0].as_i64().expect("a desync");
@@ -120,7 +128,33 @@ fn a_micrometre_nudge_on_one_side_is_a_desync_within_the_checksum_interval() {
             stderr.contains(&format!("desync at frame {first}")),
             "{stderr}"
         );
+        first_desyncs.push(first);
     }
+    assert_eq!(first_desyncs[0], first_desyncs[1]);
+    // Each peer wrote its state at that frame; compared, they name the nudged body
+    // among what differs, with the first of its fields that does (the nudge moved it
+    // along x; ten steps on, its pose differs).
+    let state = |player| {
+        dir.join(format!(
+            "desync-frame{}-player{player}.state",
+            first_desyncs[0]
+        ))
+    };
+    let diff = Command::new(env!("CARGO_BIN_EXE_lockstep2d"))
+        .args(["diff", "--most", "1000"])
+        .args([state(0), state(1)])
+        .output()
+        .expect("the binary runs");
+    let listed = String::from_utf8_lossy(&diff.stdout);
+    assert_eq!(diff.status.code(), Some(EXIT_DESYNC), "{listed}");
+    let body = reports[0]["nudged_body"]
+        .as_u64()
+        .expect("player 0 nudged a body");
+    assert!(
+        listed.contains(&format!("  body {body}, xf.p.")),
+        "{listed}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]

@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use ggrs::{Frame, GameStateCell, GgrsRequest, InputStatus};
-use lockstep2d::{BodyId, Vec2, World};
+use lockstep2d::{BodyId, Snapshot, Vec2, World};
 use lockstep2d_scenes::{Pad, Script};
 
 use crate::NetError;
@@ -56,6 +56,16 @@ impl NetGame {
     /// Sets (or, with `None`, clears) a deliberate desync of this peer.
     pub fn set_nudge(&mut self, nudge: Option<Nudge>) {
         self.nudge = nudge;
+    }
+
+    /// Frame `frame` as last saved for a rollback, if it is still kept.
+    pub fn saved(&self, frame: Frame) -> Option<&Snapshot> {
+        self.ring.snapshot(frame)
+    }
+
+    /// The nudge this peer makes, if it makes one.
+    pub fn nudge(&self) -> Option<Nudge> {
+        self.nudge
     }
 
     /// The world as the last frame played left it.

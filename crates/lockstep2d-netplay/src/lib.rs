@@ -6,9 +6,13 @@
 //!   `World::snapshot_into`, the state hash as GGRS's checksum, desync detection on.
 //! - `headless::play` runs a peer with no window, the scripted player's pads, at the
 //!   scene's rate; it ends on a confirmed frame both peers report the hash of.
+//! - On a desync each peer has its state at the frame whose hashes differ
+//!   (`Desync::state`): two peers' states compared (`Snapshot::differences`) name what
+//!   differs.
 //! - `FaultySocket` wraps the UDP socket to lose, delay, jitter, duplicate and reorder
 //!   packets at given rates (seeded), to play over loopback as over a bad network.
 
+mod checked;
 mod config;
 mod error;
 mod faults;

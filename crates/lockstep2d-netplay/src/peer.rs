@@ -8,10 +8,11 @@ use ggrs::{
     DesyncDetection, Frame, GgrsError, GgrsEvent, P2PSession, PlayerType, SessionBuilder,
     SessionState, UdpNonBlockingSocket,
 };
-use lockstep2d::World;
+use lockstep2d::{BodyId, Snapshot, World};
 use lockstep2d_scenes::{Pad, Scene, Script};
 
 use crate::NetError;
+use crate::checked::CheckedFrames;
 use crate::config::NetConfig;
 use crate::faults::{Faults, FaultySocket, PacketCounts, SharedCounts};
 use crate::game::{NetGame, Nudge};
@@ -74,7 +75,7 @@ impl PeerOptions {
 }
 
 /// A desync GGRS found: the peers' state hashes for `frame` differ.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Desync {
     /// The frame whose hashes differ.
     pub frame: Frame,
@@ -82,6 +83,9 @@ pub struct Desync {
     pub local: u128,
     /// The other peer's.
     pub remote: u128,
+    /// This peer's state at the start of `frame`, to compare with the other peer's
+    /// (`Snapshot::differences`); `None` if it was no longer kept.
+    pub state: Option<Snapshot>,
 }
 
 /// One side of a two-player GGRS session over UDP, playing a scene (see the crate docs).
@@ -93,6 +97,7 @@ pub struct Peer {
     /// The last frame whose inputs were all in before a rollback played them: the
     /// world's state at it is final.
     confirmed: Frame,
+    checked: CheckedFrames,
     desyncs: Vec<Desync>,
     /// Frames GGRS asked this peer to wait, so the other catches up.
     to_skip: u32,
@@ -140,6 +145,7 @@ impl Peer {
             player: options.player,
             packets,
             confirmed: -1,
+            checked: CheckedFrames::new(DESYNC_INTERVAL),
             desyncs: Vec::new(),
             to_skip: 0,
             disconnected: false,
@@ -181,6 +187,7 @@ impl Peer {
         };
         self.game.handle(requests)?;
         self.confirmed = self.confirmed.max(confirmed);
+        self.checked.keep_confirmed(self.confirmed, &self.game);
         self.take_events();
         Ok(self.game.frame() > before)
     }
@@ -197,6 +204,7 @@ impl Peer {
                     frame,
                     local: local_checksum,
                     remote: remote_checksum,
+                    state: self.checked.get(frame).cloned(),
                 }),
                 GgrsEvent::WaitRecommendation { skip_frames } => self.to_skip += skip_frames,
                 GgrsEvent::Disconnected { .. } => self.disconnected = true,
@@ -239,6 +247,11 @@ impl Peer {
     /// The desyncs GGRS has found so far, in the order found.
     pub fn desyncs(&self) -> &[Desync] {
         &self.desyncs
+    }
+
+    /// The body this peer nudges (`PeerOptions::nudge_at`), if it nudges one.
+    pub fn nudged_body(&self) -> Option<BodyId> {
+        self.game.nudge().map(|nudge| nudge.body)
     }
 
     /// Whether GGRS has reported the other peer disconnected.

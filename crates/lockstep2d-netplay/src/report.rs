@@ -35,6 +35,8 @@ pub struct NetReport {
     pub desyncs: Vec<Frame>,
     /// Every how many frames the peers compare state hashes.
     pub desync_interval: u32,
+    /// The slot of the body this peer nudged on purpose (`--nudge-at`), if it did.
+    pub nudged_body: Option<usize>,
     /// What the faults did to the packets received.
     pub packets: PacketCounts,
     /// Wall-clock time from the peers finding each other to the end (s).
@@ -58,6 +60,7 @@ impl NetReport {
             resimulation_ms_worst: stats.worst.as_secs_f64() * 1e3,
             desyncs: peer.desyncs().iter().map(|d| d.frame).collect(),
             desync_interval: DESYNC_INTERVAL,
+            nudged_body: peer.nudged_body().map(|body| body.index()),
             packets: peer.packets(),
             seconds: took.as_secs_f64(),
         }

@@ -58,6 +58,11 @@ impl SnapshotRing {
         Ok(())
     }
 
+    /// Frame `frame` as last saved, if the ring still holds it.
+    pub fn snapshot(&self, frame: Frame) -> Option<&Snapshot> {
+        self.saved(frame).map(|saved| &saved.snapshot)
+    }
+
     /// The state hash of frame `frame` as last saved, if the ring still holds it.
     pub fn hash(&self, frame: Frame) -> Option<u64> {
         self.saved(frame).map(|saved| saved.hash)

@@ -104,3 +104,25 @@ fn snapshots_of_other_scenes_differ_from_the_start() {
     let roundtrip = Snapshot::from_bytes(&empty.to_bytes()).unwrap();
     assert_eq!(empty.first_difference(&roundtrip), None);
 }
+
+#[test]
+fn contacts_are_named_by_their_bodies() {
+    let (mut world, boxes) = column();
+    let mut nudged = world.clone();
+    let top = boxes[2];
+    let p = nudged.position(top).unwrap();
+    nudged
+        .set_transform(top, p + Vec2::new(1e-4, 0.0), 0.0)
+        .unwrap();
+    world.step(1.0 / 60.0).unwrap();
+    nudged.step(1.0 / 60.0).unwrap();
+    let differences = world.snapshot().differences(&nudged.snapshot());
+    let (middle, top) = (boxes[1].index(), top.index());
+    let touching = format!("(bodies {middle} and {top})");
+    assert!(
+        differences
+            .iter()
+            .any(|d| d.subject.starts_with("contact ") && d.subject.ends_with(&touching)),
+        "{differences:#?}"
+    );
+}

@@ -6,7 +6,7 @@ mod window;
 
 use std::io::ErrorKind;
 use std::net::{SocketAddr, ToSocketAddrs};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Args;
@@ -66,6 +66,10 @@ pub struct NetplayArgs {
     /// 0's body by 1e-6 m.
     #[arg(long, value_name = "FRAME")]
     nudge_at: Option<u64>,
+    /// Where to write this peer's state at the first desync's frame, to compare with
+    /// the other peer's (`lockstep2d diff`): `desync-frame<F>-player<P>.state`.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    desync_dir: PathBuf,
     /// Give up if the other peer has not answered, or the frames are not confirmed,
     /// this many seconds after they were due.
     #[arg(long, default_value_t = 30)]
@@ -91,7 +95,7 @@ pub fn run(args: &NetplayArgs) -> CliResult {
                 .save_png(path)
                 .map_err(|e| format!("--screenshot {}: {e}", path.display()))?;
         }
-        return desync_check(peer.desyncs().first().map(|d| d.frame));
+        return desync_check(&peer, &args.desync_dir);
     }
     let frames = args.frames.unwrap_or(DEFAULT_FRAMES);
     let timeout = Duration::from_secs(args.timeout);
@@ -101,17 +105,32 @@ pub fn run(args: &NetplayArgs) -> CliResult {
     })
     .map_err(|e| e.to_string())?;
     print_report(&report, args.json)?;
-    desync_check(report.desyncs.first().copied())
+    desync_check(&peer, &args.desync_dir)
 }
 
-/// Success, or a mismatch naming the first desync's frame.
-fn desync_check(first_desync: Option<i32>) -> CliResult {
-    match first_desync {
-        Some(frame) => Err(CliError::mismatch(format!(
-            "desync at frame {frame}: the peers' state hashes differ"
-        ))),
-        None => Ok(()),
-    }
+/// Success, or a mismatch naming the first desync's frame and the file this peer's
+/// state at it was written to.
+fn desync_check(peer: &Peer, dir: &Path) -> CliResult {
+    let Some(desync) = peer.desyncs().first() else {
+        return Ok(());
+    };
+    let frame = desync.frame;
+    let saved = match &desync.state {
+        Some(state) => {
+            let file = dir.join(format!("desync-frame{frame}-player{}.state", peer.player()));
+            std::fs::write(&file, state.to_bytes())
+                .map_err(|e| format!("--desync-dir: {}: {e}", file.display()))?;
+            format!(
+                "this peer's state then is in {} (compare it with the other peer's: \
+                 lockstep2d diff)",
+                file.display()
+            )
+        }
+        None => "this peer no longer kept its state then".to_string(),
+    };
+    Err(CliError::mismatch(format!(
+        "desync at frame {frame}: the peers' state hashes differ; {saved}"
+    )))
 }
 
 impl NetplayArgs {

@@ -104,7 +104,7 @@ fn name(path: &str, state: &[(String, StateValue)]) -> (String, String) {
             return (format!("{kind} {slot}"), field_of(field));
         }
     }
-    if let Some((index, rest)) = indexed(path, "contacts.contacts[") {
+    if let Some((index, rest)) = indexed(path, "contacts[") {
         return (contact(index, state), field_of(rest));
     }
     match path.split_once('.') {
@@ -128,7 +128,7 @@ fn indexed<'a>(path: &'a str, prefix: &str) -> Option<(usize, &'a str)> {
 /// bodies, as the first state has them.
 fn contact(index: usize, state: &[(String, StateValue)]) -> String {
     let body = |end: &str| {
-        let path = format!("contacts.contacts[{index}].{end}");
+        let path = format!("contacts[{index}].{end}");
         state
             .iter()
             .find(|(p, _)| *p == path)
