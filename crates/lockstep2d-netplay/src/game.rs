@@ -10,7 +10,7 @@ use lockstep2d::{BodyId, Snapshot, Vec2, World};
 use lockstep2d_scenes::{Pad, Script};
 
 use crate::NetError;
-use crate::config::NetConfig;
+use crate::config::{Address, NetConfig};
 use crate::ring::SnapshotRing;
 use crate::stats::RollbackStats;
 
@@ -96,7 +96,10 @@ impl NetGame {
 
     /// Carries out GGRS's requests, in order. A rollback (a load) is timed from the
     /// load until the world is back at the frame it was at before.
-    pub fn handle(&mut self, requests: Vec<GgrsRequest<NetConfig>>) -> Result<(), NetError> {
+    pub fn handle<A: Address>(
+        &mut self,
+        requests: Vec<GgrsRequest<NetConfig<A>>>,
+    ) -> Result<(), NetError> {
         let frame_before = self.frame();
         let mut rollback: Option<(Instant, Frame)> = None;
         for request in requests {

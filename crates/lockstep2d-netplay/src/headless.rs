@@ -12,6 +12,7 @@ use ggrs::Frame;
 use lockstep2d_scenes::Pad;
 
 use crate::NetError;
+use crate::config::Address;
 use crate::pacer::Pacer;
 use crate::peer::Peer;
 use crate::report::NetReport;
@@ -25,8 +26,8 @@ const POLL_INTERVAL: Duration = Duration::from_millis(1);
 /// Plays until frame `frames` is confirmed (or a desync), with `pad(frame)` as this
 /// peer's pad on each frame. Fails if the other peer does not answer within `timeout`,
 /// or the run takes longer than `timeout` beyond its frames' own time.
-pub fn play(
-    peer: &mut Peer,
+pub fn play<A: Address>(
+    peer: &mut Peer<A>,
     frames: u64,
     hz: u32,
     timeout: Duration,
@@ -76,7 +77,7 @@ pub fn play(
 }
 
 /// Polls until the peers have found each other.
-fn wait_for_peer(peer: &mut Peer, timeout: Duration) -> Result<(), NetError> {
+fn wait_for_peer<A: Address>(peer: &mut Peer<A>, timeout: Duration) -> Result<(), NetError> {
     let started = Instant::now();
     while !peer.is_running() {
         if started.elapsed() > timeout {

@@ -24,13 +24,13 @@ mod report;
 mod ring;
 mod stats;
 
-pub use config::NetConfig;
+pub use config::{Address, NetConfig};
 pub use error::NetError;
 pub use faults::{Faults, FaultySocket, PacketCounts, SharedCounts};
 pub use game::{NetGame, Nudge};
 pub use pacer::Pacer;
 pub use peer::{
-    DESYNC_INTERVAL, Desync, MAX_INPUT_DELAY, MAX_PREDICTION, PLAYERS, Peer, PeerOptions,
+    DESYNC_INTERVAL, Desync, MAX_INPUT_DELAY, MAX_PREDICTION, PLAYERS, Peer, PeerOptions, Tuning,
 };
 pub use report::NetReport;
 pub use ring::SnapshotRing;

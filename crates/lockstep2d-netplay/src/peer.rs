@@ -5,15 +5,15 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use ggrs::{
-    DesyncDetection, Frame, GgrsError, GgrsEvent, P2PSession, PlayerType, SessionBuilder,
-    SessionState, UdpNonBlockingSocket,
+    DesyncDetection, Frame, GgrsError, GgrsEvent, NonBlockingSocket, P2PSession, PlayerType,
+    SessionBuilder, SessionState, UdpNonBlockingSocket,
 };
 use lockstep2d::{BodyId, Snapshot, World};
 use lockstep2d_scenes::{Pad, Scene, Script};
 
 use crate::NetError;
 use crate::checked::CheckedFrames;
-use crate::config::NetConfig;
+use crate::config::{Address, NetConfig};
 use crate::faults::{Faults, FaultySocket, PacketCounts, SharedCounts};
 use crate::game::{NetGame, Nudge};
 
@@ -88,11 +88,13 @@ pub struct Desync {
     pub state: Option<Snapshot>,
 }
 
-/// One side of a two-player GGRS session over UDP, playing a scene (see the crate docs).
-pub struct Peer {
-    session: P2PSession<NetConfig>,
+/// One side of a GGRS session, playing a scene (see the crate docs): over UDP between
+/// two peers (`Peer::connect`), or over another transport whose peers `A` names.
+pub struct Peer<A: Address = SocketAddr> {
+    session: P2PSession<NetConfig<A>>,
     game: NetGame,
     player: usize,
+    players: usize,
     packets: SharedCounts,
     /// The last frame whose inputs were all in before a rollback played them: the
     /// world's state at it is final.
@@ -104,35 +106,78 @@ pub struct Peer {
     disconnected: bool,
 }
 
-impl Peer {
+impl Peer<SocketAddr> {
     /// Opens `options.local_port` and starts a session on `scene` with the peer at
     /// `options.remote`. Nothing is sent until the first `poll`.
     pub fn connect(scene: Scene, options: &PeerOptions) -> Result<Peer, NetError> {
         options.check()?;
-        let fps = session_fps(scene.hz)?;
         let socket = UdpNonBlockingSocket::bind_to_port(options.local_port).map_err(|source| {
             NetError::Socket {
                 port: options.local_port,
                 source,
             }
         })?;
-        let socket = FaultySocket::new(socket, options.faults, options.fault_seed);
+        let mut seats = vec![PlayerType::Local; PLAYERS];
+        seats[1 - options.player] = PlayerType::Remote(options.remote);
+        let tuning = Tuning {
+            input_delay: options.input_delay,
+            faults: options.faults,
+            fault_seed: options.fault_seed,
+            nudge_at: options.nudge_at,
+        };
+        Peer::start(scene, seats, socket, &tuning)
+    }
+}
+
+/// How a session is played, whatever carries it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tuning {
+    /// Frames between a pad being read and its frame being played.
+    pub input_delay: usize,
+    /// Faults on what this peer receives.
+    pub faults: Faults,
+    /// Seeds the faults.
+    pub fault_seed: u64,
+    /// A deliberate desync: on this frame, this peer alone moves player 0's body by
+    /// 1e-6 m (see `Nudge`).
+    pub nudge_at: Option<u64>,
+}
+
+impl<A: Address> Peer<A> {
+    /// Starts a session on `scene` whose players sit in `seats` (in player order, this
+    /// peer's one `Local`), carried by `socket` with `tuning`'s faults. Nothing is sent
+    /// until the first `poll`.
+    pub fn start<S>(
+        scene: Scene,
+        seats: Vec<PlayerType<A>>,
+        socket: S,
+        tuning: &Tuning,
+    ) -> Result<Peer<A>, NetError>
+    where
+        S: NonBlockingSocket<A> + 'static,
+    {
+        let player = seats
+            .iter()
+            .position(|seat| matches!(seat, PlayerType::Local))
+            .ok_or_else(|| NetError::Invalid("no player of the session is this peer's".into()))?;
+        let fps = session_fps(scene.hz)?;
+        let socket = FaultySocket::new(socket, tuning.faults, tuning.fault_seed);
         let packets = socket.counts();
-        let other = 1 - options.player;
-        let session = SessionBuilder::<NetConfig>::new()
-            .with_num_players(PLAYERS)?
+        let mut builder = SessionBuilder::<NetConfig<A>>::new()
+            .with_num_players(seats.len())?
             .with_fps(fps)?
             .with_max_prediction_window(MAX_PREDICTION)
-            .with_input_delay(options.input_delay)
+            .with_input_delay(tuning.input_delay)
             .with_desync_detection_mode(DesyncDetection::On {
                 interval: DESYNC_INTERVAL,
             })
-            .with_disconnect_timeout(DISCONNECT_TIMEOUT)
-            .add_player(PlayerType::Local, options.player)?
-            .add_player(PlayerType::Remote(options.remote), other)?
-            .start_p2p_session(socket)?;
-        let script = Script::for_players(&scene.world, PLAYERS);
-        let nudge = options
+            .with_disconnect_timeout(DISCONNECT_TIMEOUT);
+        for (handle, seat) in seats.iter().enumerate() {
+            builder = builder.add_player(seat.clone(), handle)?;
+        }
+        let session = builder.start_p2p_session(socket)?;
+        let script = Script::for_players(&scene.world, seats.len());
+        let nudge = tuning
             .nudge_at
             .zip(script.players().first().copied())
             .map(|(frame, body)| Nudge { frame, body });
@@ -142,7 +187,8 @@ impl Peer {
         Ok(Peer {
             session,
             game,
-            player: options.player,
+            player,
+            players: seats.len(),
             packets,
             confirmed: -1,
             checked: CheckedFrames::new(DESYNC_INTERVAL),
@@ -213,9 +259,14 @@ impl Peer {
         }
     }
 
-    /// This peer's player number: 0 or 1.
+    /// This peer's player number, from 0.
     pub fn player(&self) -> usize {
         self.player
+    }
+
+    /// How many players the session has.
+    pub fn players(&self) -> usize {
+        self.players
     }
 
     /// The world as the last frame played left it.

@@ -5,6 +5,7 @@ use std::time::Duration;
 use ggrs::Frame;
 use serde::Serialize;
 
+use crate::config::Address;
 use crate::faults::PacketCounts;
 use crate::peer::{DESYNC_INTERVAL, Peer};
 
@@ -46,7 +47,12 @@ pub struct NetReport {
 impl NetReport {
     /// `peer`'s report on frame `frame`, whose state hash once confirmed was `hash`,
     /// after `took` of play.
-    pub fn new(peer: &Peer, frame: Frame, hash: Option<u64>, took: Duration) -> NetReport {
+    pub fn new<A: Address>(
+        peer: &Peer<A>,
+        frame: Frame,
+        hash: Option<u64>,
+        took: Duration,
+    ) -> NetReport {
         let stats = peer.game().stats();
         NetReport {
             player: peer.player(),
