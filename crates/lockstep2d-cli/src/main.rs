@@ -16,6 +16,7 @@ mod render;
 mod replay;
 mod run;
 mod scene_arg;
+mod signal;
 mod stages;
 mod synctest;
 mod view;
@@ -87,6 +88,9 @@ enum Command {
     /// exits with code 3 if they differ.
     #[command(after_help = EXIT_CODES_HELP)]
     Diff(diff::DiffArgs),
+    /// Run a signalling server for `netplay --signal` rooms (WebRTC), until stopped.
+    #[command(after_help = EXIT_CODES_HELP)]
+    Signal(signal::SignalArgs),
 }
 
 #[derive(Args, Debug)]
@@ -112,6 +116,7 @@ fn main() -> ExitCode {
         Some(Command::Query(args)) => query::run(&args),
         Some(Command::Netplay(args)) => netplay::run(&args),
         Some(Command::Diff(args)) => diff::run(&args),
+        Some(Command::Signal(args)) => signal::run(&args),
         None => default_run::run(),
     };
     exit::finish(result)

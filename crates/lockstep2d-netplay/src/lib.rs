@@ -22,7 +22,11 @@ mod pacer;
 mod peer;
 mod report;
 mod ring;
+#[cfg(feature = "signal-server")]
+pub mod signal;
 mod stats;
+#[cfg(feature = "webrtc")]
+pub mod webrtc;
 
 pub use config::{Address, NetConfig};
 pub use error::NetError;

@@ -34,7 +34,7 @@ const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// The fastest session: a frame a millisecond, so the pacing's sleeps stay meaningful.
 const MAX_SESSION_FPS: u32 = 1000;
 
-/// How a peer joins a session.
+/// How a peer joins a two-player session over UDP.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PeerOptions {
     /// This peer's player: 0 or 1.
@@ -43,15 +43,8 @@ pub struct PeerOptions {
     pub local_port: u16,
     /// The other peer's address.
     pub remote: SocketAddr,
-    /// Frames between a pad being read and its frame being played.
-    pub input_delay: usize,
-    /// Faults on what this peer receives.
-    pub faults: Faults,
-    /// Seeds the faults.
-    pub fault_seed: u64,
-    /// A deliberate desync: on this frame, this peer alone moves player 0's body by
-    /// 1e-6 m (see `Nudge`).
-    pub nudge_at: Option<u64>,
+    /// Input delay, faults and the deliberate nudge.
+    pub tuning: Tuning,
 }
 
 impl PeerOptions {
@@ -64,13 +57,7 @@ impl PeerOptions {
                 self.player
             )));
         }
-        if self.input_delay > MAX_INPUT_DELAY {
-            return Err(NetError::Invalid(format!(
-                "--input-delay {}: at most {MAX_INPUT_DELAY} frames",
-                self.input_delay
-            )));
-        }
-        self.faults.check().map_err(NetError::Invalid)
+        self.tuning.check()
     }
 }
 
@@ -119,18 +106,12 @@ impl Peer<SocketAddr> {
         })?;
         let mut seats = vec![PlayerType::Local; PLAYERS];
         seats[1 - options.player] = PlayerType::Remote(options.remote);
-        let tuning = Tuning {
-            input_delay: options.input_delay,
-            faults: options.faults,
-            fault_seed: options.fault_seed,
-            nudge_at: options.nudge_at,
-        };
-        Peer::start(scene, seats, socket, &tuning)
+        Peer::start(scene, seats, socket, &options.tuning)
     }
 }
 
 /// How a session is played, whatever carries it.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tuning {
     /// Frames between a pad being read and its frame being played.
     pub input_delay: usize,
@@ -141,6 +122,19 @@ pub struct Tuning {
     /// A deliberate desync: on this frame, this peer alone moves player 0's body by
     /// 1e-6 m (see `Nudge`).
     pub nudge_at: Option<u64>,
+}
+
+impl Tuning {
+    /// Fails (`NetError::Invalid`) on an input delay or a fault setting out of range.
+    pub fn check(&self) -> Result<(), NetError> {
+        if self.input_delay > MAX_INPUT_DELAY {
+            return Err(NetError::Invalid(format!(
+                "--input-delay {}: at most {MAX_INPUT_DELAY} frames",
+                self.input_delay
+            )));
+        }
+        self.faults.check().map_err(NetError::Invalid)
+    }
 }
 
 impl<A: Address> Peer<A> {
@@ -156,6 +150,7 @@ impl<A: Address> Peer<A> {
     where
         S: NonBlockingSocket<A> + 'static,
     {
+        tuning.check()?;
         let player = seats
             .iter()
             .position(|seat| matches!(seat, PlayerType::Local))

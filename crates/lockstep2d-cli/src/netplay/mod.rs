@@ -1,6 +1,7 @@
-//! `lockstep2d netplay`: one peer of a two-player rollback session over UDP (GGRS).
-//! Headless, it plays the scripted player's pads for `--frames` frames and reports the
-//! state hash of the last, confirmed frame; with `--window` it plays from the keyboard.
+//! `lockstep2d netplay`: one peer of a rollback session (GGRS): two players over UDP, or
+//! two to four in a room of a signalling server over WebRTC. Headless, it plays the
+//! scripted player's pads for `--frames` frames and reports the state hash of the last,
+//! confirmed frame; with `--window` it plays from the keyboard.
 
 mod window;
 
@@ -10,8 +11,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Args;
-use lockstep2d_netplay::{Faults, NetReport, Peer, PeerOptions, headless};
-use lockstep2d_scenes::Pad;
+use lockstep2d_netplay::webrtc::{self, RoomOptions};
+use lockstep2d_netplay::{Address, Faults, NetReport, Peer, PeerOptions, Tuning, headless};
+use lockstep2d_scenes::{Pad, Scene};
 
 use crate::exit::{CliError, CliResult};
 
@@ -20,15 +22,33 @@ pub struct NetplayArgs {
     /// A named scene (see `lockstep2d scenes`) or a scene file (.json); both peers must
     /// play the same one.
     scene: String,
-    /// The UDP port this peer listens on.
-    #[arg(long)]
-    local_port: u16,
-    /// The other peer, as HOST:PORT.
-    #[arg(long, value_name = "HOST:PORT")]
-    remote: String,
-    /// This peer's player: 0 or 1 (the other peer is the other).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=1))]
-    player: u8,
+    /// UDP: the port this peer listens on.
+    #[arg(long, required_unless_present = "signal", conflicts_with = "signal")]
+    local_port: Option<u16>,
+    /// UDP: the other peer, as HOST:PORT.
+    #[arg(
+        long,
+        value_name = "HOST:PORT",
+        required_unless_present = "signal",
+        conflicts_with = "signal"
+    )]
+    remote: Option<String>,
+    /// UDP: this peer's player, 0 or 1 (the other peer is the other).
+    #[arg(
+        long,
+        value_parser = clap::value_parser!(u8).range(0..=1),
+        required_unless_present = "signal",
+        conflicts_with = "signal"
+    )]
+    player: Option<u8>,
+    /// WebRTC: join this room of a signalling server (`lockstep2d signal`), as
+    /// ws://HOST:PORT/ROOM. The room's players are ordered by their peer ids, the same
+    /// on every peer.
+    #[arg(long, value_name = "URL")]
+    signal: Option<String>,
+    /// WebRTC: how many players the room's session waits for, 2 to 4.
+    #[arg(long, default_value_t = 2, requires = "signal")]
+    players: usize,
     /// Frames to play (headless); with --window, close after this many.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     frames: Option<u64>,
@@ -80,37 +100,67 @@ pub struct NetplayArgs {
 const DEFAULT_FRAMES: u64 = 600;
 
 pub fn run(args: &NetplayArgs) -> CliResult {
-    let options = args.options()?;
-    options
-        .check()
-        .map_err(|e| CliError::usage(e.to_string()))?;
+    let tuning = args.tuning();
+    let timeout = Duration::from_secs(args.timeout);
+    match &args.signal {
+        Some(room) => {
+            let options = RoomOptions {
+                room: room.clone(),
+                players: args.players,
+                tuning,
+            };
+            options
+                .check()
+                .map_err(|e| CliError::usage(e.to_string()))?;
+            let (scene, hz) = scene_of(args)?;
+            let mut peer = webrtc::join(scene, &options, timeout).map_err(|e| e.to_string())?;
+            play(&mut peer, args, hz)
+        }
+        None => {
+            let options = args.udp_options(tuning)?;
+            options
+                .check()
+                .map_err(|e| CliError::usage(e.to_string()))?;
+            let (scene, hz) = scene_of(args)?;
+            let mut peer = Peer::connect(scene, &options).map_err(|e| e.to_string())?;
+            play(&mut peer, args, hz)
+        }
+    }
+}
+
+/// The scene and its rate, once the flags are known good.
+fn scene_of(args: &NetplayArgs) -> CliResult<(Scene, u32)> {
     crate::view::check_screenshot(args.screenshot.as_deref())?;
     let scene = crate::scene_arg::build(&args.scene)?;
     let hz = scene.hz;
-    let mut peer = Peer::connect(scene, &options).map_err(|e| e.to_string())?;
+    Ok((scene, hz))
+}
+
+/// The session played in the window, or headless by the scripted player's pads.
+fn play<A: Address>(peer: &mut Peer<A>, args: &NetplayArgs, hz: u32) -> CliResult {
     if args.window {
-        let shown = window::play(&mut peer, hz, args.frames)?;
+        let shown = window::play(peer, hz, args.frames)?;
         if let Some(path) = &args.screenshot {
             shown
                 .save_png(path)
                 .map_err(|e| format!("--screenshot {}: {e}", path.display()))?;
         }
-        return desync_check(&peer, &args.desync_dir);
+        return desync_check(peer, &args.desync_dir);
     }
     let frames = args.frames.unwrap_or(DEFAULT_FRAMES);
     let timeout = Duration::from_secs(args.timeout);
-    let player = options.player;
-    let report = headless::play(&mut peer, frames, hz, timeout, |frame| {
+    let player = peer.player();
+    let report = headless::play(peer, frames, hz, timeout, |frame| {
         Pad::scripted(player, frame)
     })
     .map_err(|e| e.to_string())?;
     print_report(&report, args.json)?;
-    desync_check(&peer, &args.desync_dir)
+    desync_check(peer, &args.desync_dir)
 }
 
 /// Success, or a mismatch naming the first desync's frame and the file this peer's
 /// state at it was written to.
-fn desync_check(peer: &Peer, dir: &Path) -> CliResult {
+fn desync_check<A: Address>(peer: &Peer<A>, dir: &Path) -> CliResult {
     let Some(desync) = peer.desyncs().first() else {
         return Ok(());
     };
@@ -134,22 +184,35 @@ fn desync_check(peer: &Peer, dir: &Path) -> CliResult {
 }
 
 impl NetplayArgs {
-    fn options(&self) -> CliResult<PeerOptions> {
-        let faults = Faults {
-            loss: self.loss,
-            delay: Duration::from_millis(self.delay_ms),
-            jitter: Duration::from_millis(self.jitter_ms),
-            duplicate: self.duplicate,
-            reorder: self.reorder,
-        };
-        Ok(PeerOptions {
-            player: usize::from(self.player),
-            local_port: self.local_port,
-            remote: resolve(&self.remote)?,
+    fn tuning(&self) -> Tuning {
+        Tuning {
             input_delay: self.input_delay,
-            faults,
+            faults: Faults {
+                loss: self.loss,
+                delay: Duration::from_millis(self.delay_ms),
+                jitter: Duration::from_millis(self.jitter_ms),
+                duplicate: self.duplicate,
+                reorder: self.reorder,
+            },
             fault_seed: self.fault_seed,
             nudge_at: self.nudge_at,
+        }
+    }
+
+    /// The UDP session's options; clap has made sure the three flags are there.
+    fn udp_options(&self, tuning: Tuning) -> CliResult<PeerOptions> {
+        let (Some(local_port), Some(remote), Some(player)) =
+            (self.local_port, &self.remote, self.player)
+        else {
+            return Err(CliError::usage(
+                "--local-port, --remote and --player, or --signal",
+            ));
+        };
+        Ok(PeerOptions {
+            player: usize::from(player),
+            local_port,
+            remote: resolve(remote)?,
+            tuning,
         })
     }
 }

@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use lockstep2d::BodyId;
-use lockstep2d_netplay::Peer;
+use lockstep2d_netplay::{Address, Peer};
 use lockstep2d_scenes::Pad;
 use lockstep2d_testbed::{Camera, Pixmap, draw_overlay, draw_world, scene_bounds, to_0rgb};
 use minifb::{Key, Window};
@@ -18,7 +18,11 @@ const MAX_FRAMES_PER_DRAW: u32 = 4;
 
 /// Plays until the window closes, Escape, or `frames` frames; returns the last picture
 /// shown.
-pub fn play(peer: &mut Peer, hz: u32, frames: Option<u64>) -> Result<Pixmap, String> {
+pub fn play<A: Address>(
+    peer: &mut Peer<A>,
+    hz: u32,
+    frames: Option<u64>,
+) -> Result<Pixmap, String> {
     let args = ViewArgs::default_for("netplay");
     let mut window = open_window(&args)?;
     window.set_title(&format!("lockstep2d netplay: player {}", peer.player()));
@@ -61,7 +65,7 @@ fn read_pad(window: &Window) -> Pad {
 
 fn draw(
     pixmap: &mut Pixmap,
-    peer: &Peer,
+    peer: &Peer<impl Address>,
     camera: &Camera,
     mine: Option<BodyId>,
 ) -> Result<(), String> {
