@@ -1,5 +1,6 @@
 //! `lockstep2d netplay --signal`: peers in a room of `lockstep2d signal`, over WebRTC
-//! data channels, must agree on the state of the last frame bit for bit. Each test runs
+//! data channels, players and a spectator, must agree on the state of the last frame
+//! bit for bit. Each test runs
 //! inside a network namespace of its own with only loopback up (and multicast routed to
 //! it, for WebRTC's local name lookups), so nothing WebRTC gathers or sends can leave
 //! the machine; no STUN or TURN server is given.
@@ -64,25 +65,30 @@ fn signal_server() -> (Child, String) {
     (server, rooms)
 }
 
-/// `players` peers in `room` playing `frames` frames of `pyramid`, each with `extra`.
+/// A peer in `room` of a session of `players` players, playing (or following) `frames`
+/// frames of `pyramid`, with `extra` flags.
+fn peer(room: &str, players: usize, frames: u64, extra: &[&str]) -> Child {
+    let (players, frames) = (players.to_string(), frames.to_string());
+    Command::new(env!("CARGO_BIN_EXE_lockstep2d"))
+        .args(["netplay", "pyramid", "--json", "--signal", room])
+        .args(["--players", &players, "--frames", &frames])
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs")
+}
+
+/// `players` peers in `room` playing `frames` frames, each with `extra`.
 fn play_room(room: &str, players: usize, frames: u64, extra: &[&str]) -> Vec<Output> {
-    let peers: Vec<Child> = (0..players)
-        .map(|_| {
-            Command::new(env!("CARGO_BIN_EXE_lockstep2d"))
-                .args(["netplay", "pyramid", "--json", "--signal", room])
-                .args([
-                    "--players",
-                    &players.to_string(),
-                    "--frames",
-                    &frames.to_string(),
-                ])
-                .args(extra)
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .expect("the binary runs")
-        })
+    let peers = (0..players)
+        .map(|_| peer(room, players, frames, extra))
         .collect();
+    ended(peers)
+}
+
+/// What each peer printed, once it has ended.
+fn ended(peers: Vec<Child>) -> Vec<Output> {
     peers
         .into_iter()
         .map(|peer| peer.wait_with_output().expect("the peer ends"))
@@ -151,4 +157,30 @@ fn two_players_agree_over_webrtc_under_loss_and_delay() {
             "{report}"
         );
     }
+}
+
+#[test]
+fn a_spectator_follows_three_players_to_the_same_bits() {
+    if !inside_isolation("a_spectator_follows_three_players_to_the_same_bits") {
+        return;
+    }
+    let (mut server, rooms) = signal_server();
+    let room = format!("{rooms}/watched");
+    let mut peers: Vec<Child> = (0..3)
+        .map(|_| peer(&room, 3, 600, &["--spectators", "1"]))
+        .collect();
+    peers.push(peer(&room, 3, 600, &["--spectate"]));
+    let mut outputs = ended(peers);
+    server.kill().expect("the server stops");
+    let spectator = outputs.pop().expect("the spectator's output");
+    let reports = assert_in_sync(&outputs, 600);
+    let text = String::from_utf8_lossy(&spectator.stdout);
+    assert!(
+        spectator.status.success(),
+        "{text} {}",
+        String::from_utf8_lossy(&spectator.stderr)
+    );
+    let watched: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(watched["frame"], 600, "{watched}");
+    assert_eq!(watched["hash"], reports[0]["hash"], "{watched} {reports:?}");
 }

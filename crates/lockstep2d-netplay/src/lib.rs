@@ -24,7 +24,9 @@ mod report;
 mod ring;
 #[cfg(feature = "signal-server")]
 pub mod signal;
+mod spectator;
 mod stats;
+pub mod watch;
 #[cfg(feature = "webrtc")]
 pub mod webrtc;
 
@@ -38,4 +40,5 @@ pub use peer::{
 };
 pub use report::NetReport;
 pub use ring::SnapshotRing;
+pub use spectator::Spectator;
 pub use stats::RollbackStats;

@@ -139,8 +139,8 @@ impl Tuning {
 
 impl<A: Address> Peer<A> {
     /// Starts a session on `scene` whose players sit in `seats` (in player order, this
-    /// peer's one `Local`), carried by `socket` with `tuning`'s faults. Nothing is sent
-    /// until the first `poll`.
+    /// peer's one `Local`; after them, the spectators this peer hosts), carried by
+    /// `socket` with `tuning`'s faults. Nothing is sent until the first `poll`.
     pub fn start<S>(
         scene: Scene,
         seats: Vec<PlayerType<A>>,
@@ -158,8 +158,12 @@ impl<A: Address> Peer<A> {
         let fps = session_fps(scene.hz)?;
         let socket = FaultySocket::new(socket, tuning.faults, tuning.fault_seed);
         let packets = socket.counts();
+        let players = seats
+            .iter()
+            .filter(|seat| !matches!(seat, PlayerType::Spectator(_)))
+            .count();
         let mut builder = SessionBuilder::<NetConfig<A>>::new()
-            .with_num_players(seats.len())?
+            .with_num_players(players)?
             .with_fps(fps)?
             .with_max_prediction_window(MAX_PREDICTION)
             .with_input_delay(tuning.input_delay)
@@ -171,7 +175,7 @@ impl<A: Address> Peer<A> {
             builder = builder.add_player(seat.clone(), handle)?;
         }
         let session = builder.start_p2p_session(socket)?;
-        let script = Script::for_players(&scene.world, seats.len());
+        let script = Script::for_players(&scene.world, players);
         let nudge = tuning
             .nudge_at
             .zip(script.players().first().copied())
@@ -183,7 +187,7 @@ impl<A: Address> Peer<A> {
             session,
             game,
             player,
-            players: seats.len(),
+            players,
             packets,
             confirmed: -1,
             checked: CheckedFrames::new(DESYNC_INTERVAL),

@@ -8,6 +8,7 @@
 //! No STUN or TURN server is given: peers find each other by their own addresses only
 //! (on one machine, or one network).
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
 use ggrs::{Message, NonBlockingSocket, PlayerType};
@@ -18,19 +19,55 @@ use matchbox_socket::{
 
 use crate::NetError;
 use crate::peer::{Peer, Tuning};
+use crate::spectator::Spectator;
 
 /// The fewest players a room's session has.
 pub const MIN_PLAYERS: usize = 2;
 /// The most players a room's session has.
 pub const MAX_PLAYERS: usize = 4;
 
+/// The most spectators the players of a room wait for.
+pub const MAX_SPECTATORS: usize = 4;
+
+/// What a peer is in a room's session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// It plays a seat.
+    Player,
+    /// It follows the players, seated by the host (the player with the lowest id).
+    Spectator,
+}
+
+impl Role {
+    /// The byte a peer announces its role with.
+    fn byte(self) -> u8 {
+        match self {
+            Role::Player => b'P',
+            Role::Spectator => b'S',
+        }
+    }
+
+    fn of_byte(byte: u8) -> Option<Role> {
+        match byte {
+            b'P' => Some(Role::Player),
+            b'S' => Some(Role::Spectator),
+            _ => None,
+        }
+    }
+}
+
 /// How a peer joins a room.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RoomOptions {
     /// The room on a signalling server: `ws://HOST:PORT/ROOM`.
     pub room: String,
-    /// The players the session waits for, this peer among them: 2 to 4.
+    /// The players of the session: 2 to 4.
     pub players: usize,
+    /// The spectators the players wait for before they start: 0 to 4. A spectator
+    /// joins before the session starts, since the host seats it then.
+    pub spectators: usize,
+    /// This peer's role.
+    pub role: Role,
     /// Input delay, faults and the deliberate nudge.
     pub tuning: Tuning,
 }
@@ -51,15 +88,36 @@ impl RoomOptions {
                 self.players
             )));
         }
+        if self.spectators > MAX_SPECTATORS {
+            return Err(NetError::Invalid(format!(
+                "--spectators {}: at most {MAX_SPECTATORS}",
+                self.spectators
+            )));
+        }
         self.tuning.check()
     }
 }
 
-/// A room joined: the socket, and the loop that carries its messages, to be run on a
-/// thread of its own (native) or by the browser's event loop (wasm).
+/// The channels of a room's socket: GGRS's messages, and the peers' roles.
+const GAME: usize = 0;
+const ROLES: usize = 1;
+
+/// A room joined: the socket, the roles the other peers announced, and the loop that
+/// carries its messages, to be run on a thread of its own (native) or by the browser's
+/// event loop (wasm).
 pub struct Room {
     socket: WebRtcSocket,
-    players: usize,
+    options: RoomOptions,
+    roles: BTreeMap<PeerId, Role>,
+    told: BTreeSet<PeerId>,
+}
+
+/// A session joined: a seat in it, or a spectator's view of it.
+pub enum Joined {
+    /// This peer plays.
+    Player(Box<Peer<PeerId>>),
+    /// This peer watches.
+    Spectator(Box<Spectator<PeerId>>),
 }
 
 impl Room {
@@ -75,67 +133,139 @@ impl Room {
             .ice_server(no_stun_or_turn)
             .reconnect_attempts(Some(3))
             .add_channel(ChannelConfig::unreliable())
+            .add_channel(ChannelConfig::reliable())
             .build();
         let room = Room {
             socket,
-            players: options.players,
+            options: options.clone(),
+            roles: BTreeMap::new(),
+            told: BTreeSet::new(),
         };
         Ok((room, message_loop))
     }
 
-    /// Takes in the room's news; true once this peer has its id and is connected to
-    /// as many others as the session has players besides it.
+    /// Takes in the room's news (tells new peers this one's role, hears theirs); true
+    /// once the session can start: the players are all there and, for a player, the
+    /// spectators it waits for.
     pub fn is_full(&mut self) -> bool {
         let _ = self.socket.try_update_peers();
-        self.socket.id().is_some() && self.socket.connected_peers().count() + 1 >= self.players
+        self.trade_roles();
+        if self.socket.id().is_none() {
+            return false;
+        }
+        let players = self.ids(Role::Player).len();
+        let spectators = self.ids(Role::Spectator).len();
+        match self.options.role {
+            Role::Player => {
+                players >= self.options.players && spectators >= self.options.spectators
+            }
+            Role::Spectator => players >= self.options.players,
+        }
     }
 
-    /// The session's seats in player order: the peers sorted by id, this one `Local`.
-    /// Only the first `players` ids count, so a late peer in the room changes nothing
-    /// for those who started.
-    fn seats(&mut self) -> Result<Vec<PlayerType<PeerId>>, NetError> {
+    fn trade_roles(&mut self) {
+        let new: Vec<PeerId> = self
+            .socket
+            .connected_peers()
+            .filter(|peer| !self.told.contains(peer))
+            .collect();
+        let role = self.options.role.byte();
+        for peer in new {
+            let told = self
+                .socket
+                .channel_mut(ROLES)
+                .try_send(vec![role].into(), peer);
+            if told.is_ok() {
+                self.told.insert(peer);
+            }
+        }
+        for (peer, packet) in self.socket.channel_mut(ROLES).receive() {
+            if let Some(role) = packet.first().copied().and_then(Role::of_byte) {
+                self.roles.insert(peer, role);
+            }
+        }
+    }
+
+    /// The ids of the connected peers in `role`, this one among them if it is in it,
+    /// sorted; only the first of the session's players or spectators count, so a late
+    /// peer changes nothing for those who started.
+    fn ids(&mut self, role: Role) -> Vec<PeerId> {
+        let own = self.socket.id().filter(|_| self.options.role == role);
+        let connected: BTreeSet<PeerId> = self.socket.connected_peers().collect();
+        let mut ids: Vec<PeerId> = self
+            .roles
+            .iter()
+            .filter(|&(peer, &of)| of == role && connected.contains(peer))
+            .map(|(&peer, _)| peer)
+            .chain(own)
+            .collect();
+        ids.sort();
+        ids.truncate(match role {
+            Role::Player => self.options.players,
+            Role::Spectator => self.options.spectators,
+        });
+        ids
+    }
+
+    /// The session on `scene`, once the room is full.
+    pub fn start(mut self, scene: Scene) -> Result<Joined, NetError> {
         let own = self
             .socket
             .id()
             .ok_or_else(|| NetError::Invalid("the signalling server gave no peer id".into()))?;
-        let mut ids: Vec<PeerId> = self.socket.connected_peers().chain([own]).collect();
-        ids.sort();
-        ids.truncate(self.players);
-        if !ids.contains(&own) {
-            return Err(NetError::Invalid(
-                "the room was full before this peer joined".into(),
-            ));
+        let players = self.ids(Role::Player);
+        let tuning = self.options.tuning;
+        match self.options.role {
+            Role::Player => {
+                if !players.contains(&own) {
+                    return Err(NetError::Invalid("the room's seats were taken".into()));
+                }
+                let mut seats: Vec<PlayerType<PeerId>> = players
+                    .iter()
+                    .map(|&id| match id == own {
+                        true => PlayerType::Local,
+                        false => PlayerType::Remote(id),
+                    })
+                    .collect();
+                if players.first() == Some(&own) {
+                    let spectators = self.ids(Role::Spectator);
+                    seats.extend(spectators.into_iter().map(PlayerType::Spectator));
+                }
+                let socket = self.into_game_socket()?;
+                Ok(Joined::Player(Box::new(Peer::start(
+                    scene, seats, socket, &tuning,
+                )?)))
+            }
+            Role::Spectator => {
+                let host = *players
+                    .first()
+                    .ok_or_else(|| NetError::Invalid("the room has no players".into()))?;
+                let count = self.options.players;
+                let socket = self.into_game_socket()?;
+                let spectator = Spectator::start(scene, count, host, socket, &tuning)?;
+                Ok(Joined::Spectator(Box::new(spectator)))
+            }
         }
-        let seat = |id: PeerId| match id == own {
-            true => PlayerType::Local,
-            false => PlayerType::Remote(id),
-        };
-        Ok(ids.into_iter().map(seat).collect())
     }
 
-    /// The session on `scene`, once the room is full.
-    pub fn start(mut self, scene: Scene, tuning: &Tuning) -> Result<Peer<PeerId>, NetError> {
-        let seats = self.seats()?;
+    /// GGRS's socket on the room's game channel; the room goes with it, to keep its
+    /// connections up.
+    fn into_game_socket(mut self) -> Result<RoomSocket, NetError> {
         let channel = self
             .socket
-            .take_channel(0)
+            .take_channel(GAME)
             .map_err(|e| NetError::Invalid(format!("the room's channel: {e}")))?;
-        let socket = RoomSocket {
+        Ok(RoomSocket {
             _room: self.socket,
             channel,
-        };
-        Peer::start(scene, seats, socket, tuning)
+        })
     }
 }
 
 /// Joins `options.room` on a native peer: runs the room's message loop on a thread of
-/// its own, waits up to `timeout` for the players, and starts the session on `scene`.
+/// its own, waits up to `timeout` for the session's peers, and starts it on `scene`.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn join(
-    scene: Scene,
-    options: &RoomOptions,
-    timeout: Duration,
-) -> Result<Peer<PeerId>, NetError> {
+pub fn join(scene: Scene, options: &RoomOptions, timeout: Duration) -> Result<Joined, NetError> {
     let (mut room, message_loop) = Room::open(options)?;
     std::thread::spawn(move || futures_lite::future::block_on(message_loop));
     let started = Instant::now();
@@ -145,7 +275,7 @@ pub fn join(
         }
         std::thread::sleep(Duration::from_millis(5));
     }
-    room.start(scene, &options.tuning)
+    room.start(scene)
 }
 
 /// GGRS's socket on a room's channel. The room is kept so its connections stay up.

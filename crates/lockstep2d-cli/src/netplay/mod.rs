@@ -11,8 +11,10 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Args;
-use lockstep2d_netplay::webrtc::{self, RoomOptions};
-use lockstep2d_netplay::{Address, Faults, NetReport, Peer, PeerOptions, Tuning, headless};
+use lockstep2d_netplay::webrtc::{self, Joined, Role, RoomOptions};
+use lockstep2d_netplay::{
+    Address, Faults, NetReport, Peer, PeerOptions, Spectator, Tuning, headless, watch,
+};
 use lockstep2d_scenes::{Pad, Scene};
 
 use crate::exit::{CliError, CliResult};
@@ -49,6 +51,13 @@ pub struct NetplayArgs {
     /// WebRTC: how many players the room's session waits for, 2 to 4.
     #[arg(long, default_value_t = 2, requires = "signal")]
     players: usize,
+    /// WebRTC: how many spectators the players wait for before they start, 0 to 4.
+    #[arg(long, default_value_t = 0, requires = "signal")]
+    spectators: usize,
+    /// WebRTC: join the room as a spectator, headless: follow the players (some frames
+    /// behind) and report the state hash at `--frames`.
+    #[arg(long, requires = "signal", conflicts_with = "window")]
+    spectate: bool,
     /// Frames to play (headless); with --window, close after this many.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     frames: Option<u64>,
@@ -104,17 +113,25 @@ pub fn run(args: &NetplayArgs) -> CliResult {
     let timeout = Duration::from_secs(args.timeout);
     match &args.signal {
         Some(room) => {
+            let role = match args.spectate {
+                true => Role::Spectator,
+                false => Role::Player,
+            };
             let options = RoomOptions {
                 room: room.clone(),
                 players: args.players,
+                spectators: args.spectators,
+                role,
                 tuning,
             };
             options
                 .check()
                 .map_err(|e| CliError::usage(e.to_string()))?;
             let (scene, hz) = scene_of(args)?;
-            let mut peer = webrtc::join(scene, &options, timeout).map_err(|e| e.to_string())?;
-            play(&mut peer, args, hz)
+            match webrtc::join(scene, &options, timeout).map_err(|e| e.to_string())? {
+                Joined::Player(mut peer) => play(&mut peer, args, hz),
+                Joined::Spectator(mut spectator) => watch(&mut spectator, args, hz),
+            }
         }
         None => {
             let options = args.udp_options(tuning)?;
@@ -156,6 +173,21 @@ fn play<A: Address>(peer: &mut Peer<A>, args: &NetplayArgs, hz: u32) -> CliResul
     .map_err(|e| e.to_string())?;
     print_report(&report, args.json)?;
     desync_check(peer, &args.desync_dir)
+}
+
+/// A spectator following the players until `--frames`, then its report.
+fn watch<A: Address>(spectator: &mut Spectator<A>, args: &NetplayArgs, hz: u32) -> CliResult {
+    let frames = args.frames.unwrap_or(DEFAULT_FRAMES);
+    let timeout = Duration::from_secs(args.timeout);
+    let report = watch::watch(spectator, frames, hz, timeout).map_err(|e| e.to_string())?;
+    if args.json {
+        return crate::json::print(&report);
+    }
+    println!(
+        "spectator: frame {} with state hash {} ({:.1} s, at most {} frames behind)",
+        report.frame, report.hash, report.seconds, report.most_frames_behind
+    );
+    Ok(())
 }
 
 /// Success, or a mismatch naming the first desync's frame and the file this peer's
