@@ -7,7 +7,9 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::hash::Hash;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use ggrs::{Message, NonBlockingSocket};
 use lockstep2d_scenes::Pcg32;

@@ -3,7 +3,7 @@
 //! the checksum), load (restore from the ring) and advance (the pads, one fixed step) —
 //! and keeps what the rollbacks cost.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use ggrs::{Frame, GameStateCell, GgrsRequest, InputStatus};
 use lockstep2d::{BodyId, Snapshot, Vec2, World};

@@ -17,7 +17,9 @@ mod config;
 mod error;
 mod faults;
 mod game;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod headless;
+#[cfg(not(target_arch = "wasm32"))]
 mod pacer;
 mod peer;
 mod report;
@@ -26,6 +28,7 @@ mod ring;
 pub mod signal;
 mod spectator;
 mod stats;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod watch;
 #[cfg(feature = "webrtc")]
 pub mod webrtc;
@@ -34,6 +37,7 @@ pub use config::{Address, NetConfig};
 pub use error::NetError;
 pub use faults::{Faults, FaultySocket, PacketCounts, SharedCounts};
 pub use game::{NetGame, Nudge};
+#[cfg(not(target_arch = "wasm32"))]
 pub use pacer::Pacer;
 pub use peer::{
     DESYNC_INTERVAL, Desync, MAX_INPUT_DELAY, MAX_PREDICTION, PLAYERS, Peer, PeerOptions, Tuning,

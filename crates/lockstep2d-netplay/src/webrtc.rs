@@ -9,13 +9,17 @@
 //! (on one machine, or one network).
 
 use std::collections::{BTreeMap, BTreeSet};
+#[cfg(not(target_arch = "wasm32"))]
 use std::time::{Duration, Instant};
 
 use ggrs::{Message, NonBlockingSocket, PlayerType};
 use lockstep2d_scenes::Scene;
 use matchbox_socket::{
-    ChannelConfig, MessageLoopFuture, PeerId, RtcIceServerConfig, WebRtcChannel, WebRtcSocket,
+    ChannelConfig, MessageLoopFuture, RtcIceServerConfig, WebRtcChannel, WebRtcSocket,
 };
+
+/// A peer of a room, as the signalling server names it.
+pub use matchbox_socket::PeerId;
 
 use crate::NetError;
 use crate::peer::{Peer, Tuning};
