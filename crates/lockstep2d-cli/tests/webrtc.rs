@@ -7,9 +7,14 @@
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Output, Stdio};
+use std::sync::{Mutex, PoisonError};
 
 /// Set in the test process that runs inside the namespace.
 const ISOLATED: &str = "LOCKSTEP2D_ISOLATED_NETWORK";
+
+/// One room at a time: each peer plays at 60 frames a second in real time, and rooms
+/// side by side on a two-core machine starve each other's peers.
+static ONE_ROOM_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 /// True inside the namespace: do the test's work. Outside, runs this test binary's
 /// `test` again inside one, checks that it passed, and returns false.
@@ -17,6 +22,9 @@ fn inside_isolation(test: &str) -> bool {
     if std::env::var_os(ISOLATED).is_some() {
         return true;
     }
+    let _turn = ONE_ROOM_AT_A_TIME
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
     let setup = "ip link set lo up && ip link set lo multicast on \
                  && ip route add 224.0.0.0/4 dev lo \
                  && exec \"$0\" --exact \"$1\" --nocapture";
