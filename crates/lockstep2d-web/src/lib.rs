@@ -27,12 +27,14 @@ mod error;
 mod frame_time;
 mod hiker;
 mod keys;
+mod netplay;
 mod picture;
 mod recording;
 mod testbed;
 mod world;
 
 pub use hiker::HikerGame;
+pub use netplay::{NetPeer, Room, scripted_pad};
 pub use picture::Pixels;
 pub use recording::{record, replay, scene_names};
 pub use testbed::Testbed;
