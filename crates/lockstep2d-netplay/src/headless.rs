@@ -78,12 +78,23 @@ pub fn play<A: Address>(
 
 /// Polls until the peers have found each other.
 fn wait_for_peer<A: Address>(peer: &mut Peer<A>, timeout: Duration) -> Result<(), NetError> {
+    wait_until(timeout, || {
+        peer.poll();
+        peer.is_running()
+    })
+}
+
+/// Calls `ready` every millisecond or so until it says yes; fails with `NoAnswer`
+/// after `timeout`.
+pub(crate) fn wait_until(
+    timeout: Duration,
+    mut ready: impl FnMut() -> bool,
+) -> Result<(), NetError> {
     let started = Instant::now();
-    while !peer.is_running() {
+    while !ready() {
         if started.elapsed() > timeout {
             return Err(NetError::NoAnswer(timeout));
         }
-        peer.poll();
         std::thread::sleep(POLL_INTERVAL);
     }
     Ok(())

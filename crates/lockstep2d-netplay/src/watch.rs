@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::NetError;
 use crate::config::Address;
+use crate::headless::wait_until;
 use crate::pacer::Pacer;
 use crate::spectator::Spectator;
 
@@ -77,13 +78,8 @@ fn wait_for_host<A: Address>(
     spectator: &mut Spectator<A>,
     timeout: Duration,
 ) -> Result<(), NetError> {
-    let started = Instant::now();
-    while !spectator.is_running() {
-        if started.elapsed() > timeout {
-            return Err(NetError::NoAnswer(timeout));
-        }
+    wait_until(timeout, || {
         spectator.poll();
-        std::thread::sleep(POLL_INTERVAL);
-    }
-    Ok(())
+        spectator.is_running()
+    })
 }

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { check, finish } from "./checks.mjs";
 import { decodePng } from "./png.mjs";
 
 const [site, native, ...rest] = process.argv.slice(2);
@@ -27,13 +28,6 @@ const HIKER_FRAMES = 300;
 const KEYBOARD_FRAMES = 150;
 const here = dirname(fileURLToPath(import.meta.url));
 
-let passed = 0;
-let failed = 0;
-function check(ok, what) {
-  console.log(`${ok ? "ok" : "FAILED"}: ${what}`);
-  if (ok) passed += 1;
-  else failed += 1;
-}
 
 // The native command's JSON.
 function nativeJson(...args) {
@@ -165,5 +159,4 @@ try {
   await browser.close();
   server.kill();
 }
-console.log(`browser: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish("browser");

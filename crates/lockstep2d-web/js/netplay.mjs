@@ -13,6 +13,7 @@ import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { check, finish } from "./checks.mjs";
 
 const [site, native] = process.argv.slice(2);
 if (!site || !native) {
@@ -22,13 +23,6 @@ if (!site || !native) {
 const FRAMES = 900;
 const here = dirname(fileURLToPath(import.meta.url));
 
-let passed = 0;
-let failed = 0;
-function check(ok, what) {
-  console.log(`${ok ? "ok" : "FAILED"}: ${what}`);
-  if (ok) passed += 1;
-  else failed += 1;
-}
 
 // A child process and the first match of `pattern` in what it prints.
 function started(command, args, pattern) {
@@ -111,5 +105,4 @@ try {
   server.child.kill();
   signal.child.kill();
 }
-console.log(`netplay: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish("netplay");
