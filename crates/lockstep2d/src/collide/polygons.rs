@@ -129,6 +129,9 @@ impl FacePair {
         flipped: bool,
         speculative: f32,
     ) -> Option<LocalManifold> {
+        if parallel_overlap(self.v11, self.v12, self.v21, self.v22) {
+            return None;
+        }
         let closest = closest_points(self.v11, self.v12, self.v21, self.v22);
         let at_end = |f: f32| f == 0.0 || f == 1.0;
         if !(at_end(closest.fraction1) && at_end(closest.fraction2)) {
@@ -211,6 +214,20 @@ impl FacePair {
         }
         manifold
     }
+}
+
+/// Whether segments p1→q1 and p2→q2 are parallel and face each other over a length:
+/// then every point of the overlap is equally close, and the closest points found from
+/// the ends (two equal boxes side by side meet end to end) are not the contact's.
+fn parallel_overlap(p1: Vec2, q1: Vec2, p2: Vec2, q2: Vec2) -> bool {
+    let (d1, d2) = (q1 - p1, q2 - p2);
+    let (dd1, dd2) = (d1.dot(d1), d2.dot(d2));
+    let d12 = d1.dot(d2);
+    if dd1 * dd2 - d12 * d12 > f32::EPSILON * dd1 * dd2 {
+        return false;
+    }
+    let (a, b) = ((p2 - p1).dot(d1) / dd1, (q2 - p1).dot(d1) / dd1);
+    minmax::max(a, b) > 0.0 && minmax::min(a, b) < 1.0
 }
 
 struct ClosestPoints {
@@ -302,6 +319,18 @@ mod tests {
             m.points.iter().flatten().map(|p| p.id).collect::<Vec<_>>()
         };
         assert_eq!(ids(0.0), ids(0.2));
+    }
+
+    /// Two equal boxes side by side, a gap apart: every point of their facing sides is
+    /// equally close, so they meet along both corners, not at one.
+    #[test]
+    fn equal_boxes_a_gap_apart_meet_at_two_points() {
+        let manifold = polygons(&unit_box(), at(1.05, 0.0, 0.0), &unit_box(), 0.1);
+        let points: Vec<_> = manifold.points.iter().flatten().collect();
+        assert_eq!(points.len(), 2, "{manifold:?}");
+        for point in points {
+            assert!((point.separation - 0.05).abs() < 1e-6, "{point:?}");
+        }
     }
 
     #[test]
