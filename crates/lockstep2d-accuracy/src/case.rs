@@ -3,7 +3,7 @@
 
 use crate::cases::collision::{Collision, Law};
 use crate::cases::{
-    bounce, capsule, collision, cradle, free_fall, friction, pendulum, rolling, spin,
+    bounce, capsule, collision, cradle, free_fall, friction, pendulum, period, pile, rolling, spin,
 };
 use crate::rate::Rate;
 use crate::simulation::Engine;
@@ -28,6 +28,8 @@ pub enum Case {
     StickSlip,
     /// One bob on a pin, released level.
     Pendulum,
+    /// The same bob: its period.
+    PendulumPeriod,
     /// Two bobs on pins, released level.
     DoublePendulum,
     /// Two discs colliding, measured by one law.
@@ -41,8 +43,12 @@ pub enum Case {
     Spin,
     /// The same box: the angle it turns through.
     SpinTurn,
-    /// Newton's cradle, five balls.
+    /// Newton's cradle, five balls: every ball's velocity.
     Cradle,
+    /// The same cradle: its kinetic energy.
+    CradleEnergy,
+    /// A pile of bouncy discs and boxes in a closed box: the energy it gains.
+    BouncyPile,
 }
 
 /// What a case's error is counted in.
@@ -92,7 +98,7 @@ impl Case {
         cases.extend([0.0, 0.5, 0.8, 1.0].map(|restitution| Case::Bounce { restitution }));
         cases.extend([Case::Rolling, Case::CapsuleRolling]);
         cases.extend([Case::Sliding, Case::StickSlip]);
-        cases.extend([Case::Pendulum, Case::DoublePendulum]);
+        cases.extend([Case::Pendulum, Case::PendulumPeriod, Case::DoublePendulum]);
         for oblique in [false, true] {
             for mass_ratio in [1.0, 3.0] {
                 cases.push(collision(oblique, mass_ratio, 1.0, Law::Energy));
@@ -100,7 +106,8 @@ impl Case {
         }
         cases.push(collision(true, 3.0, 0.5, Law::Momentum));
         cases.push(collision(false, 3.0, 0.5, Law::Restitution));
-        cases.extend([Case::Spin, Case::SpinTurn, Case::Cradle]);
+        cases.extend([Case::Spin, Case::SpinTurn]);
+        cases.extend([Case::Cradle, Case::CradleEnergy, Case::BouncyPile]);
         cases
     }
 
@@ -114,6 +121,7 @@ impl Case {
             Case::Sliding => "block sliding down 30°, μ = 0.3".into(),
             Case::StickSlip => "stick/slip boundary, μ = 0.5".into(),
             Case::Pendulum => "pendulum".into(),
+            Case::PendulumPeriod => "pendulum's period".into(),
             Case::DoublePendulum => "double pendulum".into(),
             Case::Collision { collision, law } => {
                 let Collision {
@@ -131,7 +139,9 @@ impl Case {
             }
             Case::Spin => "spinning box".into(),
             Case::SpinTurn => "spinning box's turn".into(),
-            Case::Cradle => "Newton's cradle".into(),
+            Case::Cradle => "Newton's cradle: velocities".into(),
+            Case::CradleEnergy => "Newton's cradle: energy".into(),
+            Case::BouncyPile => format!("bouncy pile, e = {}", pile::RESTITUTION),
         }
     }
 
@@ -154,6 +164,9 @@ impl Case {
             Case::Pendulum | Case::DoublePendulum => {
                 "largest energy change in 10 s, as a share of the fall from level"
             }
+            Case::PendulumPeriod => {
+                "mean period over four swings against 4·√(L/g)·K(sin 45°), L = (I + m·l²)/(m·l)"
+            }
             Case::Collision { law, .. } => match law {
                 Law::Energy => "kinetic energy after against before",
                 Law::Momentum => "momentum after against before",
@@ -161,7 +174,15 @@ impl Case {
             },
             Case::Spin => "spin after 10 s against the start's 30 rad/s",
             Case::SpinTurn => "angle turned in 10 s against 30 rad/s × 10 s",
-            Case::Cradle => "the last ball's speed against the first's",
+            Case::Cradle => {
+                "every ball's velocity against the last at the striker's speed and the rest \
+                 still, worst, as a share of that speed"
+            }
+            Case::CradleEnergy => "kinetic energy after against before",
+            Case::BouncyPile => {
+                "largest rise of kinetic + potential energy in 10 s above the start, as a share \
+                 of the start"
+            }
         }
     }
 
@@ -197,11 +218,14 @@ impl Case {
             Case::Sliding => friction::sliding_error(engine, rate),
             Case::StickSlip => friction::boundary_error(engine, rate),
             Case::Pendulum => pendulum::error(engine, rate, 1),
+            Case::PendulumPeriod => period::error(engine, rate),
             Case::DoublePendulum => pendulum::error(engine, rate, 2),
             Case::Collision { collision, law } => collision::error(engine, rate, collision, law),
             Case::Spin => spin::error(engine, rate),
             Case::SpinTurn => spin::turn_error(engine, rate),
-            Case::Cradle => cradle::error(engine, rate),
+            Case::Cradle => cradle::velocity_error(engine, rate),
+            Case::CradleEnergy => cradle::energy_error(engine, rate),
+            Case::BouncyPile => pile::error(engine, rate),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Closed-form mechanics as an accuracy suite: cases where physics has an answer (a
-//! fall, a bounce, a disc and a capsule rolling, a block on a slope, pendulums,
-//! collisions, a spin, Newton's cradle), each reduced to one figure of error against
-//! that answer.
+//! fall, a bounce, a disc and a capsule rolling, a block on a slope, pendulums' energy
+//! and period, collisions, a spin, Newton's cradle's velocities and energy, a bouncy
+//! pile's energy), each reduced to one figure of error against that answer.
 //!
 //! A case builds its scene as a `SceneDef`, so any engine that can build one can be
 //! measured: lockstep2d here ([`Lockstep`]), Box2D v3 and rapier2d in the bench crate.

@@ -74,6 +74,13 @@ pub(crate) fn disc_mass(radius: f64, density: f64) -> (f64, f64) {
     (mass, 0.5 * mass * radius * radius)
 }
 
+/// A box's mass and moment of inertia about its centre: half extents `half`, density 1
+/// as `block` makes it.
+pub(crate) fn block_mass(half: [f64; 2]) -> (f64, f64) {
+    let mass = 4.0 * half[0] * half[1];
+    (mass, mass * (half[0] * half[0] + half[1] * half[1]) / 3.0)
+}
+
 /// Every body after each of `steps` steps of `def` in `engine`, the bodies as they
 /// start first: `trace[step][body]`.
 pub(crate) fn run(

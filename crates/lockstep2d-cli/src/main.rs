@@ -73,7 +73,8 @@ enum Command {
     #[command(after_help = EXIT_CODES_HELP)]
     Integrators(integrators::IntegratorsArgs),
     /// Measure the engine against closed-form mechanics (falls, bounces, rolling,
-    /// friction, pendulums, collisions, Newton's cradle) at several rates and substeps.
+    /// friction, pendulums and their period, collisions, Newton's cradle, a bouncy
+    /// pile) at several rates and substeps.
     #[command(after_help = EXIT_CODES_HELP)]
     Accuracy(accuracy::AccuracyArgs),
     /// Step a scene, then cast a ray or ask what touches a point or a box.

@@ -565,7 +565,7 @@ fn accuracy_reports_every_case_and_plots() {
     let out = dir.to_str().unwrap();
     let report = run_json(&["accuracy", "--json", "--out", out]);
     let cases = report["cases"].as_array().unwrap();
-    assert_eq!(cases.len(), 20);
+    assert_eq!(cases.len(), 23);
     for case in cases {
         assert_eq!(case["by_rate"].as_array().unwrap().len(), 4);
         assert_eq!(case["by_substeps"].as_array().unwrap().len(), 4);

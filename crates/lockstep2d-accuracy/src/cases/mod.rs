@@ -7,5 +7,7 @@ pub(crate) mod cradle;
 pub(crate) mod free_fall;
 pub(crate) mod friction;
 pub(crate) mod pendulum;
+pub(crate) mod period;
+pub(crate) mod pile;
 pub(crate) mod rolling;
 pub(crate) mod spin;

@@ -12,8 +12,13 @@
 //!
 //! The bias is the velocity the normal constraint aims for: Baumgarte position
 //! correction for overlaps deeper than the allowed penetration, an allowed approach
-//! speed of separation/h for speculative points not yet touching, and −e·vn for bounces.
+//! speed of separation/h for speculative points not yet touching, and −e·vn for a point
+//! that bounces (it approached at least at the threshold and meets within the step)
+//! where e is below `impacts::IN_TURN`. From it, bounces come after the iterations
+//! (`solver/impacts/`), which pass strikes on from body to body.
 
+use super::impacts::{IN_TURN, ImpactContact, ImpactPoint};
+use crate::LINEAR_SLOP;
 use crate::body::Body;
 use crate::contact::Contact;
 use crate::math::{Vec2, cross, cross_sv};
@@ -29,6 +34,14 @@ struct PointConstraint {
     bias: f32,
     normal_impulse: f32,
     tangent_impulse: f32,
+    /// The normal impulse the point has given its bodies over the step, warm start
+    /// included.
+    applied: f32,
+    /// The normal impulse the step began with: the load it carried in.
+    load: f32,
+    separation: f32,
+    /// The speed it leaves at, where it struck (see module docs).
+    rebound: Option<f32>,
 }
 
 #[derive(Clone, Debug)]
@@ -39,6 +52,7 @@ pub(crate) struct ContactConstraint {
     contact: u32,
     normal: Vec2,
     friction: f32,
+    restitution: f32,
     tangent_speed: f32,
     rolling_resistance: f32,
     rolling_mass: f32,
@@ -90,13 +104,22 @@ impl ContactConstraint {
                 tangent_mass: masses.mass_along(r_a, r_b, tangent),
                 bias: bias(
                     mp.separation,
+                    settings,
+                    inv_dt,
+                    restitution_alone(contact.restitution, approach),
+                ),
+                normal_impulse,
+                tangent_impulse,
+                applied: 0.0,
+                load: normal_impulse,
+                separation: mp.separation,
+                rebound: rebound(
+                    mp.separation,
                     approach,
                     contact.restitution,
                     settings,
                     inv_dt,
                 ),
-                normal_impulse,
-                tangent_impulse,
             };
         }
         let spin_k = masses.inv_i_a + masses.inv_i_b;
@@ -106,6 +129,7 @@ impl ContactConstraint {
             contact: index as u32,
             normal,
             friction: contact.friction,
+            restitution: contact.restitution,
             tangent_speed: contact.tangent_speed,
             rolling_resistance: contact.rolling_resistance,
             rolling_mass: if spin_k > 0.0 { 1.0 / spin_k } else { 0.0 },
@@ -123,11 +147,13 @@ impl ContactConstraint {
         self.contact as usize
     }
 
-    pub fn warm_start(&self, bodies: &mut [SolverBody]) {
+    pub fn warm_start(&mut self, bodies: &mut [SolverBody]) {
         let tangent = tangent_of(self.normal);
-        for p in &self.points[..self.count] {
+        for i in 0..self.count {
+            let p = &self.points[i];
             let impulse = p.normal_impulse * self.normal + p.tangent_impulse * tangent;
             self.apply(bodies, p, impulse);
+            self.points[i].applied += self.points[i].normal_impulse;
         }
         self.turn(bodies, self.rolling_impulse);
     }
@@ -148,6 +174,7 @@ impl ContactConstraint {
                 d_pn = minmax::max(d_pn, 0.0);
             }
             self.apply(bodies, &p, d_pn * normal);
+            p.applied += d_pn;
 
             let (a, b) = (&bodies[self.a as usize], &bodies[self.b as usize]);
             let vt = relative_velocity(a, b, p.r_a, p.r_b).dot(tangent) - self.tangent_speed;
@@ -202,6 +229,49 @@ impl ContactConstraint {
         contact.store_impulses(impulses, self.rolling_impulse);
     }
 
+    /// Whether a point struck and pushed (see `impact_contact`).
+    pub fn strikes(&self) -> bool {
+        let points = &self.points[..self.count];
+        points
+            .iter()
+            .any(|p| p.rebound.is_some() && p.applied > 0.0)
+    }
+
+    /// The contact for `impacts/`, where it bounces: its points that pushed this
+    /// step, or touch.
+    pub fn impact_contact(&self, bodies: &[SolverBody]) -> Option<ImpactContact> {
+        if self.restitution < IN_TURN {
+            return None;
+        }
+        let (a, b) = (&bodies[self.a as usize], &bodies[self.b as usize]);
+        let mut contact = ImpactContact {
+            index: self.contact,
+            bodies: [self.a, self.b],
+            inv_mass: [a.inv_mass, b.inv_mass],
+            inv_inertia: [a.inv_inertia, b.inv_inertia],
+            jointed: [false; 2],
+            normal: self.normal,
+            restitution: self.restitution,
+            points: Default::default(),
+            count: 0,
+        };
+        for (slot, p) in self.points[..self.count].iter().enumerate() {
+            if !(p.applied > 0.0 || p.separation <= LINEAR_SLOP) {
+                continue;
+            }
+            contact.points[contact.count] = ImpactPoint {
+                slot: slot as u8,
+                arms: [p.r_a, p.r_b],
+                normal_mass: p.normal_mass,
+                applied: p.applied,
+                load: p.load,
+                rebound: p.rebound,
+            };
+            contact.count += 1;
+        }
+        (contact.count > 0).then_some(contact)
+    }
+
     fn apply(&self, bodies: &mut [SolverBody], p: &PointConstraint, impulse: Vec2) {
         let a = &mut bodies[self.a as usize];
         a.v -= a.inv_mass * impulse;
@@ -212,15 +282,15 @@ impl ContactConstraint {
     }
 }
 
-/// The normal velocity a point aims for (see module docs).
+/// The normal velocity a point aims for (see module docs), `bounce` the speed it
+/// leaves at where it bounces on its own (`restitution_alone`).
 fn bias(
     separation: f32,
-    approach: f32,
-    restitution: f32,
     settings: &SolverSettings,
     inv_dt: f32,
+    bounce: Option<(f32, f32)>,
 ) -> f32 {
-    let mut bias = if separation > 0.0 {
+    let bias = if separation > 0.0 {
         // Not touching yet: allow closing the gap this step, and no more.
         -separation * inv_dt
     } else if settings.position_correction {
@@ -228,12 +298,39 @@ fn bias(
     } else {
         0.0
     };
-    // Bounce only if the bodies would meet within this step.
-    let arrives = -approach > separation * inv_dt;
-    if restitution > 0.0 && approach < -settings.restitution_threshold && arrives {
-        bias = minmax::max(bias, -restitution * approach);
+    match bounce {
+        Some((leaving, approach)) if bounces(separation, approach, settings, inv_dt) => {
+            minmax::max(bias, leaving)
+        }
+        _ => bias,
     }
-    bias
+}
+
+/// For a restitution below `IN_TURN`, which bounces in the iterations (Box2D-Lite's
+/// way): the speed the point leaves at, and the approach it would leave from.
+fn restitution_alone(restitution: f32, approach: f32) -> Option<(f32, f32)> {
+    (restitution > 0.0 && restitution < IN_TURN).then_some((-restitution * approach, approach))
+}
+
+/// Whether a point approaching at `approach` bounces: at least at the threshold, and
+/// the bodies meet within the step.
+fn bounces(separation: f32, approach: f32, settings: &SolverSettings, inv_dt: f32) -> bool {
+    let arrives = -approach > separation * inv_dt;
+    approach <= -settings.restitution_threshold && arrives
+}
+
+/// The speed a point leaves at after approaching at `approach` (negative), where it
+/// bounces: it approaches at least at the threshold and the bodies meet within the
+/// step.
+fn rebound(
+    separation: f32,
+    approach: f32,
+    restitution: f32,
+    settings: &SolverSettings,
+    inv_dt: f32,
+) -> Option<f32> {
+    let in_turn = restitution >= IN_TURN;
+    (in_turn && bounces(separation, approach, settings, inv_dt)).then_some(-restitution * approach)
 }
 
 /// `x` held to [−limit, limit], as `f32::clamp` would, but never panicking: a limit

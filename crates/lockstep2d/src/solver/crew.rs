@@ -253,8 +253,8 @@ impl<'a> Crew<'a> {
         self.barrier.wait();
     }
 
-    /// Bounces: contacts that closed faster than the threshold leave at the speed their
-    /// restitution gives.
+    /// Bounces the contacts whose restitution is below `impacts::IN_TURN`, each point
+    /// on its own (`WideContact::apply_restitution`).
     pub fn restitution(&self, worker: usize) {
         let threshold = self.program.restitution_threshold;
         let inv_h = 1.0 / self.program.h;

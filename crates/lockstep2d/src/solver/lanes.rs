@@ -130,6 +130,11 @@ impl M8 {
         self.0[lane] = if on { u32::MAX } else { 0 };
     }
 
+    /// Whether lane `lane` is set.
+    pub fn get(self, lane: usize) -> bool {
+        self.0[lane] != 0
+    }
+
     #[inline(always)]
     pub fn all(self) -> bool {
         self.0.iter().fold(u32::MAX, |acc, &m| acc & m) != 0

@@ -16,6 +16,7 @@ mod contact_constraint;
 mod crew;
 mod dense_bodies;
 mod dispatch;
+mod impacts;
 mod integrate;
 mod lane_angle;
 mod lane_bodies;

@@ -1,7 +1,9 @@
-//! Box2D-Lite's step: prestep, warm start, iterations, store impulses.
+//! Box2D-Lite's step: prestep, warm start, iterations, bounces (`impacts/`), store
+//! impulses.
 
 use super::SolverBody;
 use super::contact_constraint::ContactConstraint;
+use super::impacts::Impacts;
 use crate::body::Body;
 use crate::contact::ContactSet;
 use crate::id::Slots;
@@ -14,6 +16,7 @@ pub(crate) struct Pgs {
     bodies: Vec<SolverBody>,
     contacts: Vec<ContactConstraint>,
     joints: Vec<(u32, JointConstraint)>,
+    impacts: Impacts,
 }
 
 impl Pgs {
@@ -32,7 +35,7 @@ impl Pgs {
         self.prepare(bodies, contacts, joints, settings, inv_dt);
 
         if settings.accumulate_impulses {
-            for c in &self.contacts {
+            for c in &mut self.contacts {
                 c.warm_start(&mut self.bodies);
             }
         }
@@ -51,8 +54,23 @@ impl Pgs {
                 }
             }
         }
-
+        self.bounce(bodies, settings.restitution_threshold);
         self.store(bodies, contacts, joints);
+    }
+
+    /// Passes the step's impacts on among the bouncy contacts (`impacts/`).
+    fn bounce(&mut self, bodies: &Slots<Body>, threshold: f32) {
+        if !self.contacts.iter().any(ContactConstraint::strikes) {
+            return;
+        }
+        let handed = self.impacts.contacts();
+        handed.extend(
+            self.contacts
+                .iter()
+                .filter_map(|c| c.impact_contact(&self.bodies)),
+        );
+        self.impacts.note_joints(bodies);
+        self.impacts.resolve(self.bodies.as_mut_slice(), threshold);
     }
 
     fn load_bodies(&mut self, bodies: &Slots<Body>) {
@@ -110,7 +128,7 @@ impl Pgs {
     }
 
     fn store(
-        &self,
+        &mut self,
         bodies: &mut Slots<Body>,
         contacts: &mut ContactSet,
         joints: &mut Slots<Joint>,
@@ -118,6 +136,7 @@ impl Pgs {
         for c in &self.contacts {
             c.store(&mut contacts.contacts[c.contact_index()]);
         }
+        self.impacts.forget_bounced(contacts);
         for (index, j) in &self.joints {
             let joint = joints.get_mut(*index).expect("prepared joints are live");
             if let (JointState::Revolute(state), JointConstraint::Revolute(r)) =

@@ -4,8 +4,9 @@
 //!   integrate positions (as deltas) → relax (no bias),
 //!
 //! the first kick and warm start in halves, then every body's closing half kick and
-//! the closing warm start (`solver/warm_start.rs`), then restitution, and the
-//! impulses are stored for the next step's warm start.
+//! the closing warm start (`solver/warm_start.rs`); then restitution, point by point
+//! below `impacts::IN_TURN` and from it passed on from body to body (`impacts/`), and
+//! the impulses are stored for the next step's warm start.
 //!
 //! Small substeps with one pass each converge better than many passes over one big
 //! step: each substep sees the bodies where the last one left them. Soft contacts (a
@@ -18,6 +19,7 @@ use super::BodyState;
 use super::SolveProfile;
 use super::crew::{Crew, Program};
 use super::dense_bodies::DenseBodies;
+use super::impacts::Impacts;
 use super::integrate::SpeedLimits;
 use super::softness::Softness;
 use super::step_constraints::{PrepareSettings, StepConstraints};
@@ -44,6 +46,7 @@ pub(crate) struct SoftStep {
     states: Vec<BodyState>,
     dense: DenseBodies,
     constraints: StepConstraints,
+    impacts: Impacts,
 }
 
 impl SoftStep {
@@ -102,6 +105,7 @@ impl SoftStep {
             }
             _ => substeps(&crew, 0, Some(joints), &program),
         }
+        self.bounce(bodies, settings, h);
         let constraints = laps.lap();
         if settings.continuous {
             self.find_fast(bodies, dt, fast);
@@ -134,6 +138,22 @@ impl SoftStep {
             };
             fast.push((extents.index, sweep));
         }
+    }
+
+    /// Passes the step's impacts on among the bouncy contacts (`impacts/`).
+    fn bounce(&mut self, bodies: &Slots<Body>, settings: &SolverSettings, h: f32) {
+        let threshold = settings.restitution_threshold;
+        let bundles = self.constraints.contacts.as_slice();
+        if !bundles.iter().any(|bundle| bundle.strikes(threshold)) {
+            return;
+        }
+        let rule = (threshold, 1.0 / h, settings.substeps as f32);
+        let contacts = self.impacts.contacts();
+        for bundle in bundles {
+            bundle.impact_contacts(&self.states, rule, contacts);
+        }
+        self.impacts.note_joints(bodies);
+        self.impacts.resolve(self.states.as_mut_slice(), threshold);
     }
 
     fn load(&mut self, bodies: &Slots<Body>, gravity: Vec2, h: f32) {
@@ -179,13 +199,14 @@ impl SoftStep {
     /// body's write is its own, so with `parallel` (inside the world's pool) the bodies
     /// are shared out among the threads.
     fn store(
-        &self,
+        &mut self,
         bodies: &mut Slots<Body>,
         (contacts, joints): (&mut ContactSet, &mut Slots<Joint>),
         limits: SpeedLimits,
         parallel: bool,
     ) {
         self.constraints.store(contacts, joints, parallel);
+        self.impacts.forget_bounced(contacts);
         let store_body = |(index, body): (u32, &mut Body)| {
             body.step_force = Vec2::ZERO;
             body.step_torque = 0.0;

@@ -28,16 +28,22 @@
 //!
 //! Relaxing, a two-point manifold whose points are well apart solves both normal
 //! impulses at once (the 2×2 block solve of `block.rs`); otherwise, and where the block
-//! finds no answer, point by point. Restitution runs once after the substeps, against the fastest
-//! approach the point met before a pushing solve: the speed it struck at, gravity's
-//! pull through the step's earlier substeps included (the speed before the step would
-//! leave that out, and a ball caught by a speculative contact mid-step would rebound
-//! a few per cent low).
+//! finds no answer, point by point. Bounces come after the substeps, against the
+//! fastest approach the point met before a pushing solve: the speed it struck at,
+//! gravity's pull through the step's earlier substeps included (the speed before the
+//! step would leave that out, and a ball caught by a speculative contact mid-step would
+//! rebound a few per cent low). Below `impacts::IN_TURN` each point bounces on its own
+//! in one more pass over the bundles; from it the bundles hand their bouncy contacts
+//! to the impact stage (`hand_over.rs`, `solver/impacts/`), which passes strikes on
+//! from body to body.
+
+mod hand_over;
 
 use super::block::{Block, Coupling};
 use super::body_state::VELOCITY_CEILING;
 use super::bundles::Bundle;
 use super::dense_bodies::BodyInfo;
+use super::impacts::IN_TURN;
 use super::lane_bodies::LaneBodies;
 use super::lanes::{F8, LANES, M8, V8};
 use super::shared_states::{LaneAccess, SharedStates, WideBody};
@@ -74,10 +80,13 @@ struct WidePoint {
     /// last relax replaces it with the steady impulse the closing warm start gives a
     /// share of (`WideContact::steady_impulse`).
     steady: F8,
-    /// The sum of the step's normal impulses: restitution only acts on points that
-    /// actually pushed (a sum rather than a maximum: `max` into memory compiles to a
-    /// masked store, slow on some CPUs). Kept only in bouncy bundles.
-    total_normal_impulse: F8,
+    /// In a bundle with a lane of restitution at least `IN_TURN`, the normal impulse
+    /// the point has given its bodies over the step, warm starts included: what
+    /// `impacts/` takes back. In other bouncy bundles the sum of the step's solved
+    /// impulses, cheaper and enough to tell whether the point pushed (a sum rather than
+    /// a maximum: `max` into memory compiles to a masked store, slow on some CPUs).
+    /// Kept only in bouncy bundles.
+    applied: F8,
     /// Normal velocity before the step, negative when approaching (zero where the
     /// contact has no restitution: only restitution reads it). Then the most negative
     /// strike speed met before each pushing solve or relax of a bouncy bundle, where
@@ -98,7 +107,7 @@ impl WidePoint {
             &mut self.normal_impulse,
             &mut self.tangent_impulse,
             &mut self.steady,
-            &mut self.total_normal_impulse,
+            &mut self.applied,
             &mut self.approach,
         ];
         for field in fields {
@@ -140,7 +149,7 @@ impl WidePoint {
             (&mut self.normal_impulse, normal_impulse),
             (&mut self.steady, normal_impulse),
             (&mut self.tangent_impulse, tangent_impulse),
-            (&mut self.total_normal_impulse, 0.0),
+            (&mut self.applied, 0.0),
             (&mut self.approach, approach),
         ];
         for (field, value) in fields {
@@ -175,7 +184,8 @@ pub(crate) enum ContactPass {
         share: f32,
         relax: Relax,
     },
-    /// Bounces; `inv_h` is 1 / the substep.
+    /// Bounces the points whose restitution is below `IN_TURN` (`apply_restitution`);
+    /// `inv_h` is 1 / the substep.
     Restitution {
         threshold: f32,
         inv_h: f32,
@@ -238,6 +248,10 @@ pub(crate) struct WideContact {
     rolls: bool,
     /// Whether any lane has restitution.
     bouncy: bool,
+    /// Whether any lane has restitution below `IN_TURN`: it bounces point by point.
+    bounces_alone: bool,
+    /// Whether any lane has restitution of at least `IN_TURN`: `impacts/` bounces it.
+    bounces_in_turn: bool,
     /// Whether any lane is `round_a` or `round_b`.
     round: bool,
 }
@@ -261,13 +275,21 @@ impl Bundle for WideContact {
     #[inline(always)]
     fn run(&mut self, states: &SharedStates, pass: ContactPass, lanes: impl LaneAccess) {
         if let ContactPass::Restitution { .. } = pass
-            && !self.bouncy
+            && !self.bounces_alone
         {
             return;
         }
         let (mut a, mut b) = lanes.gather(states, &self.bodies);
         match pass {
-            ContactPass::WarmStart(warm) => self.warm_start(&mut a, &mut b, warm),
+            ContactPass::WarmStart(warm) => {
+                let given = self.warm_start(&mut a, &mut b, warm);
+                // Only `impacts/` reads what a warm start gave (see `WidePoint::applied`).
+                if self.bounces_in_turn {
+                    for (p, given) in self.points.iter_mut().zip(given) {
+                        p.applied = p.applied + given;
+                    }
+                }
+            }
             ContactPass::Solve {
                 inv_h,
                 max_push,
@@ -324,6 +346,8 @@ impl Bundle for WideContact {
         self.block = Block::new(&self.coupling(), self.points[0].normal_mass, two_points);
         self.rolls = self.rolling_resistance.differs(F8::ZERO).any();
         self.bouncy = self.restitution.differs(F8::ZERO).any();
+        self.bounces_alone = self.bounces_alone_lanes().any();
+        self.bounces_in_turn = self.restitution.at_least(F8::splat(IN_TURN)).any();
         self.round = (self.round_a | self.round_b).any();
         if self.rolls {
             let k = self.inv_i_a + self.inv_i_b;
@@ -461,11 +485,13 @@ impl WideContact {
     /// The closing warm start gives a share of the steady impulses the last relax
     /// readied.
     #[inline(always)]
-    fn warm_start(&self, a: &mut WideBody, b: &mut WideBody, warm: WarmStart) {
+    /// Returns the normal impulse each point gave.
+    fn warm_start(&self, a: &mut WideBody, b: &mut WideBody, warm: WarmStart) -> [F8; 2] {
         let tangent = self.tangent();
         let share = F8::splat(warm.share);
         let mut rolling_share = F8::ZERO;
-        for p in &self.points {
+        let mut given = [F8::ZERO; 2];
+        for (p, given) in self.points.iter().zip(&mut given) {
             let share = if warm.closing {
                 let some = p.steady.greater(F8::ZERO);
                 some.select(share * p.steady / p.normal_impulse, F8::ZERO)
@@ -480,10 +506,12 @@ impl WideContact {
                 p,
                 self.normal.scale(normal) + tangent.scale(tangential),
             );
+            *given = normal;
         }
         if self.rolls {
             self.turn(a, b, self.rolling_impulse * rolling_share);
         }
+        given
     }
 
     /// The impulses in the first substep's half-kick units: the `share` of each that
@@ -708,9 +736,11 @@ impl WideContact {
         let mut p = self.points[i];
         let applied = total - p.normal_impulse;
         p.normal_impulse = total;
-        // Only restitution reads the sum.
-        if self.bouncy {
-            p.total_normal_impulse = p.total_normal_impulse + total;
+        // Only restitution reads it (see `WidePoint::applied`).
+        if self.bounces_in_turn {
+            p.applied = p.applied + applied;
+        } else if self.bouncy {
+            p.applied = p.applied + total;
         }
         self.apply(a, b, &p, self.normal.scale(applied));
         self.points[i] = p;
@@ -754,12 +784,17 @@ impl WideContact {
         b.w = b.w + self.inv_i_b * impulse;
     }
 
-    /// Bounces points that approached faster than `threshold` and pushed: the normal
+    /// The lanes whose restitution is above zero and below `IN_TURN`.
+    #[inline(always)]
+    fn bounces_alone_lanes(&self) -> M8 {
+        self.restitution.greater(F8::ZERO) & F8::splat(IN_TURN).greater(self.restitution)
+    }
+
+    /// Bounces, each point on its own, the points of lanes whose restitution is below
+    /// `IN_TURN` that approached faster than `threshold` and pushed: the normal
     /// velocity is driven to restitution × the speed struck at (`WidePoint::approach`),
     /// less what the pull takes from it between the surface and where the point is now
-    /// (v² = (e·v_struck)² + 2·a·s): a speculative contact may stop a ball a few
-    /// millimetres short of the ground at the step's end, and a bounce from there at
-    /// the full speed would rise those millimetres too high.
+    /// (see `rebound`).
     #[inline(always)]
     fn apply_restitution(
         &mut self,
@@ -767,16 +802,15 @@ impl WideContact {
         b: &mut WideBody,
         (threshold, inv_h): (f32, F8),
     ) {
-        let bouncy = self.restitution.differs(F8::ZERO);
+        let alone = self.bounces_alone_lanes();
         for i in 0..2 {
             let mut p = self.points[i];
-            let active = bouncy
-                & p.approach.at_most(F8::splat(-threshold))
-                & p.total_normal_impulse.differs(F8::ZERO);
+            let active =
+                alone & p.approach.at_most(F8::splat(-threshold)) & p.applied.greater(F8::ZERO);
             let vn = self.normal_velocity(a, b, &p);
-            let rebound = self.restitution * p.approach;
-            let lift = F8::splat(2.0) * self.pull * inv_h * self.separation(&p, a, b);
-            let leaving = (rebound * rebound + lift).max(F8::ZERO).sqrt();
+            let gap = self.separation(&p, a, b).max(F8::ZERO);
+            let lift = F8::splat(2.0) * self.pull * inv_h * gap;
+            let leaving = rebound(self.restitution * p.approach, lift);
             let impulse = -(p.normal_mass * (vn - leaving));
             let total = active.select((p.normal_impulse + impulse).max(F8::ZERO), p.normal_impulse);
             let applied = total - p.normal_impulse;
@@ -793,6 +827,18 @@ impl WideContact {
         b.v = b.v + impulse.scale(self.inv_mass_b);
         b.w = b.w + self.inv_i_b * p.r_b.cross(impulse);
     }
+}
+
+/// The speed a point leaves at after striking at `struck` × e (`struck_e`), `lift`
+/// being 2·a·s, what the pull takes from it between the surface and where the point
+/// is, s ≥ 0 apart: v² = (e·v_struck)² + 2·a·s. A speculative contact may stop a ball
+/// a few millimetres short of the ground at the step's end, and a bounce from there
+/// at the full speed would rise those millimetres too high. Where the surfaces
+/// overlap, the push out of the overlap gives the height back, and a faster bounce
+/// would give it twice: a pile of elastic bodies gained energy that way.
+#[inline(always)]
+fn rebound(struck_e: F8, lift: F8) -> F8 {
+    (struck_e * struck_e + lift).max(F8::ZERO).sqrt()
 }
 
 /// `pull` held within the velocity ceiling, as a kick is once it is applied: an
