@@ -49,6 +49,7 @@ fn names_are_listed_in_order_and_each_defines_its_scene() {
             "smash",
             "spinner",
             "tumbler",
+            "bouncy_pile",
             "terrain",
             "huge_pyramids",
         ]
@@ -105,6 +106,8 @@ fn every_scene_builds_with_the_bodies_and_joints_of_its_source() {
         ("smash", 1 + 120 * 80, 0),
         ("spinner", 2 + 2 * 3038, 1),
         ("tumbler", 2 + 45 * 45, 1),
+        // The box and forty by twenty-five bodies.
+        ("bouncy_pile", 1 + 40 * 25, 0),
         ("terrain", 1 + 300, 0),
         ("huge_pyramids", 1 + 43 * 43 * 55, 0),
     ];

@@ -3,6 +3,7 @@
 mod benchmarks;
 
 pub use benchmarks::many_pyramids_sized;
+mod bouncy;
 mod box2d_lite;
 mod character;
 mod determinism;
@@ -21,7 +22,7 @@ use crate::def::{BodyJson, SceneDef, ShapeJson};
 /// of chains, one-way ledges and a conveyor, and a level for a character mover; then
 /// Box2D v3's benchmarks, the big ones; the chain benchmark, two kilometres of hills; and
 /// last Box2D's `many_pyramids` grown to a hundred thousand boxes.
-const NAMES: [&str; 37] = [
+const NAMES: [&str; 38] = [
     "single_box",
     "simple_pendulum",
     "varying_friction",
@@ -57,6 +58,7 @@ const NAMES: [&str; 37] = [
     "smash",
     "spinner",
     "tumbler",
+    "bouncy_pile",
     "terrain",
     "huge_pyramids",
 ];
@@ -65,7 +67,7 @@ const NAMES: [&str; 37] = [
 /// stacking samples of Box2D v3 and Solver2D, from single stacks to whole structures;
 /// the joint samples; Box2D's determinism scene; a scene of sensors and one to cast rays
 /// into; a platformer's level and a level for a character mover; then Box2D v3's
-/// benchmarks; the chain benchmark, two kilometres of hills; and last `many_pyramids`
+/// benchmarks and a bouncy pile; the chain benchmark, two kilometres of hills; and last `many_pyramids`
 /// grown to a hundred thousand boxes.
 pub fn names() -> &'static [&'static str] {
     &NAMES
@@ -109,6 +111,7 @@ pub fn named(name: &str) -> Option<SceneDef> {
         "smash" => benchmarks::smash,
         "spinner" => benchmarks::spinner,
         "tumbler" => benchmarks::tumbler,
+        "bouncy_pile" => bouncy::bouncy_pile,
         "terrain" => terrain::terrain,
         "huge_pyramids" => benchmarks::huge_pyramids,
         _ => return None,

@@ -254,6 +254,7 @@ impl ContactConstraint {
             restitution: self.restitution,
             points: Default::default(),
             count: 0,
+            coupled: None,
         };
         for (slot, p) in self.points[..self.count].iter().enumerate() {
             if !(p.applied > 0.0 || p.separation <= LINEAR_SLOP) {

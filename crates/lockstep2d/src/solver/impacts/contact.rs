@@ -20,6 +20,101 @@ pub(crate) struct ImpactContact {
     /// The points that pushed: one or two.
     pub points: [ImpactPoint; 2],
     pub count: usize,
+    /// For two points, their coupled effective-mass matrix's inverse (`Coupled`), set
+    /// by the stage; `None` where it is ill-conditioned.
+    pub coupled: Option<Coupled>,
+}
+
+/// K⁻¹ for a contact's two points, K their coupled effective-mass matrix, kept as
+/// K' = K / k11 (a unit first entry, so its determinant cannot leave `f32`) and
+/// 1 / (k11·det K'): K⁻¹ = adj(K') / (k11·det K').
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Coupled {
+    k12: f32,
+    k22: f32,
+    scale: f32,
+}
+
+/// Above this condition number a contact's two points act as one and are taken one
+/// after the other.
+const MAX_CONDITION: f32 = 1000.0;
+
+impl Coupled {
+    /// The contact's K⁻¹, where its two points are well apart.
+    pub(super) fn of(contact: &ImpactContact) -> Option<Coupled> {
+        let [p1, p2] = &contact.points;
+        let n = contact.normal;
+        let [ra1, rb1] = p1.arms.map(|r| cross(r, n));
+        let [ra2, rb2] = p2.arms.map(|r| cross(r, n));
+        let [inv_ia, inv_ib] = contact.inv_inertia;
+        let sum = contact.inv_mass[0] + contact.inv_mass[1];
+        let k11 = sum + inv_ia * ra1 * ra1 + inv_ib * rb1 * rb1;
+        let k22 = sum + inv_ia * ra2 * ra2 + inv_ib * rb2 * rb2;
+        let k12 = sum + inv_ia * ra1 * ra2 + inv_ib * rb1 * rb2;
+        if k11.is_nan() || k11 <= 0.0 {
+            return None;
+        }
+        let (k12, k22) = (k12 / k11, k22 / k11);
+        let det = k22 - k12 * k12;
+        if det.is_nan() || MAX_CONDITION * det <= 1.0 {
+            return None;
+        }
+        let scale = 1.0 / (k11 * det);
+        Some(Coupled { k12, k22, scale })
+    }
+
+    /// The impulses that change the two points' normal velocities by `dv`: K⁻¹·dv.
+    pub(super) fn solve(&self, dv: [f32; 2]) -> [f32; 2] {
+        let Coupled { k12, k22, scale } = *self;
+        [
+            scale * (k22 * dv[0] - k12 * dv[1]),
+            scale * (dv[1] - k12 * dv[0]),
+        ]
+    }
+}
+
+/// The velocities of a contact's two bodies while a visit works on them: read once,
+/// written back once.
+pub(super) struct Pair {
+    v: [Vec2; 2],
+    w: [f32; 2],
+}
+
+impl Pair {
+    pub fn load<V: Velocities + ?Sized>(velocities: &V, contact: &ImpactContact) -> Pair {
+        let [(va, wa), (vb, wb)] = contact.bodies.map(|body| velocities.velocity(body));
+        Pair {
+            v: [va, vb],
+            w: [wa, wb],
+        }
+    }
+
+    /// Writes the velocities of the bodies the contact moves back.
+    pub fn store<V: Velocities + ?Sized>(&self, velocities: &mut V, contact: &ImpactContact) {
+        for end in 0..2 {
+            if contact.moves(end) {
+                velocities.set_velocity(contact.bodies[end], self.v[end], self.w[end]);
+            }
+        }
+    }
+
+    /// The point's normal velocity: B's relative to A's along the normal, negative
+    /// when they approach.
+    pub fn normal_velocity(&self, contact: &ImpactContact, point: &ImpactPoint) -> f32 {
+        let [ra, rb] = point.arms;
+        let relative = self.v[1] + cross_sv(self.w[1], rb) - self.v[0] - cross_sv(self.w[0], ra);
+        relative.dot(contact.normal)
+    }
+
+    /// Gives the point's bodies a normal impulse `impulse` (pushing B along the
+    /// normal); a body the contact does not move has zero inverse masses.
+    pub fn push(&mut self, contact: &ImpactContact, point: &ImpactPoint, impulse: f32) {
+        let p = impulse * contact.normal;
+        for (end, sign) in [(0, -1.0f32), (1, 1.0)] {
+            self.v[end] += (sign * contact.inv_mass[end]) * p;
+            self.w[end] += sign * contact.inv_inertia[end] * cross(point.arms[end], p);
+        }
+    }
 }
 
 /// One point of an `ImpactContact`.

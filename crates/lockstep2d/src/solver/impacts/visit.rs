@@ -2,13 +2,8 @@
 //! a speed, settle, stop) and the impulses that give it, both points of a two-point
 //! contact at once where they ask alike.
 
-use super::contact::{ImpactContact, ImpactPoint, Velocities, normal_velocity, push};
-use crate::math::cross;
+use super::contact::{ImpactContact, ImpactPoint, Pair, Velocities};
 use crate::minmax::{max, min};
-
-/// Above this condition number a contact's two points act as one and are taken one
-/// after the other.
-const MAX_CONDITION: f32 = 1000.0;
 
 /// What a point of a group holds while the group is swept.
 #[derive(Clone, Copy, Debug, Default)]
@@ -43,20 +38,19 @@ enum Ask {
 }
 
 /// What each point of `contact` asks in this visit, by its rule for `how` (see
-/// `ask`).
-fn asks<V: Velocities + ?Sized>(
+/// `ask`), at its normal velocity `vn`.
+fn asks(
     contact: &ImpactContact,
     held: &[Held; 2],
-    velocities: &V,
+    vn: [f32; 2],
     (threshold, how): (f32, Sweep),
 ) -> [Ask; 2] {
     let mut asks = [Ask::Nothing; 2];
     for (i, point) in contact.points().iter().enumerate() {
-        let vn = normal_velocity(velocities, contact, point);
         asks[i] = match how {
             Sweep::Settle if held.iter().any(|h| h.struck) => Ask::Nothing,
             Sweep::Settle => Ask::Settle,
-            Sweep::Strike => ask(contact, point, &held[i], (vn, threshold)),
+            Sweep::Strike => ask(contact, point, &held[i], (vn[i], threshold)),
         };
     }
     asks
@@ -91,25 +85,33 @@ pub(super) fn visit<V: Velocities + ?Sized>(
     velocities: &mut V,
     rule: (f32, Sweep),
 ) -> f32 {
-    let asks = asks(contact, held, &*velocities, rule);
-    answer(contact, held, velocities, asks)
+    let mut pair = Pair::load(&*velocities, contact);
+    let vn = contact
+        .points
+        .map(|point| pair.normal_velocity(contact, &point));
+    let asks = asks(contact, held, vn, rule);
+    let largest = answer(contact, held, &mut pair, (asks, vn));
+    if largest > 0.0 {
+        pair.store(velocities, contact);
+    }
+    largest
 }
 
-/// Gives `contact`'s points the impulses their `asks` need, both at once where a
-/// two-point contact's points ask alike; returns the largest change of a point's
-/// normal velocity.
-fn answer<V: Velocities + ?Sized>(
+/// Gives `contact`'s points the impulses their `asks` need at normal velocities `vn`,
+/// both at once where a two-point contact's points ask alike; returns the largest
+/// change of a point's normal velocity.
+fn answer(
     contact: &ImpactContact,
     held: &mut [Held; 2],
-    velocities: &mut V,
-    asks: [Ask; 2],
+    pair: &mut Pair,
+    (asks, vn): ([Ask; 2], [f32; 2]),
 ) -> f32 {
     if contact.count == 2
-        && let Some(changes) = both(contact, held, &*velocities, asks)
+        && let Some(changes) = both(contact, held, asks, vn)
     {
         for (i, point) in contact.points.iter().enumerate() {
             give(held, i, asks[i], changes[i]);
-            push(velocities, contact, point, changes[i]);
+            pair.push(contact, point, changes[i]);
         }
         return changes
             .iter()
@@ -119,10 +121,15 @@ fn answer<V: Velocities + ?Sized>(
     }
     let mut largest = 0.0f32;
     for (i, point) in contact.points().iter().enumerate() {
-        let vn = normal_velocity(&*velocities, contact, point);
+        // The second point sees what the first was given.
+        let vn = if i == 0 {
+            vn[0]
+        } else {
+            pair.normal_velocity(contact, point)
+        };
         let change = one(point, &held[i], asks[i], vn);
         give(held, i, asks[i], change);
-        push(velocities, contact, point, change);
+        pair.push(contact, point, change);
         largest = max(largest, (change / point.normal_mass).abs());
     }
     largest
@@ -147,25 +154,24 @@ fn give(held: &mut [Held; 2], i: usize, ask: Ask, change: f32) {
     }
 }
 
-/// The two points' impulse changes solved together, where both leave or both settle
-/// and the answer pushes as the asks allow; `None` elsewhere.
-fn both<V: Velocities + ?Sized>(
+/// The two points' impulse changes solved together at normal velocities `vn`, where
+/// both leave or both settle and the answer pushes as the asks allow; `None`
+/// elsewhere.
+fn both(
     contact: &ImpactContact,
     held: &[Held; 2],
-    velocities: &V,
     asks: [Ask; 2],
+    vn: [f32; 2],
 ) -> Option<[f32; 2]> {
-    let vn = contact
-        .points
-        .map(|point| normal_velocity(velocities, contact, &point));
+    let coupled = contact.coupled?;
     let changes = match asks {
         [Ask::Leave(l1), Ask::Leave(l2)] => {
             // One restitution for both, the lesser: the two points leaving at different
             // fractions of their approach can together give the bodies energy.
             let e = min(l1 / -vn[0], l2 / -vn[1]);
-            solve_both(contact, [-(1.0 + e) * vn[0], -(1.0 + e) * vn[1]])?
+            coupled.solve([-(1.0 + e) * vn[0], -(1.0 + e) * vn[1]])
         }
-        [Ask::Settle, Ask::Settle] => solve_both(contact, [-vn[0], -vn[1]])?,
+        [Ask::Settle, Ask::Settle] => coupled.solve([-vn[0], -vn[1]]),
         _ => return None,
     };
     let fits = match asks[0] {
@@ -173,32 +179,4 @@ fn both<V: Velocities + ?Sized>(
         _ => (0..2).all(|i| held[i].impulse + changes[i] >= 0.0),
     };
     fits.then_some(changes)
-}
-
-/// The impulses that change the two points' normal velocities by `dv`: K⁻¹·dv, with K
-/// the points' coupled effective-mass matrix; `None` where K is ill-conditioned.
-fn solve_both(contact: &ImpactContact, dv: [f32; 2]) -> Option<[f32; 2]> {
-    let [p1, p2] = &contact.points;
-    let n = contact.normal;
-    let [ra1, rb1] = p1.arms.map(|r| cross(r, n));
-    let [ra2, rb2] = p2.arms.map(|r| cross(r, n));
-    let [inv_ia, inv_ib] = contact.inv_inertia;
-    let sum = contact.inv_mass[0] + contact.inv_mass[1];
-    let k11 = sum + inv_ia * ra1 * ra1 + inv_ib * rb1 * rb1;
-    let k22 = sum + inv_ia * ra2 * ra2 + inv_ib * rb2 * rb2;
-    let k12 = sum + inv_ia * ra1 * ra2 + inv_ib * rb1 * rb2;
-    if k11.is_nan() || k11 <= 0.0 {
-        return None;
-    }
-    // K scaled to a unit first entry, so its determinant cannot leave f32.
-    let (k12, k22) = (k12 / k11, k22 / k11);
-    let det = k22 - k12 * k12;
-    if det.is_nan() || MAX_CONDITION * det <= 1.0 {
-        return None;
-    }
-    let scale = 1.0 / (k11 * det);
-    Some([
-        scale * (k22 * dv[0] - k12 * dv[1]),
-        scale * (dv[1] - k12 * dv[0]),
-    ])
 }

@@ -87,6 +87,7 @@ impl WideContact {
             restitution: self.restitution.0[lane],
             points: Default::default(),
             count: 0,
+            coupled: None,
         }
     }
 
