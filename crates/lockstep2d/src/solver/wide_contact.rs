@@ -80,12 +80,12 @@ struct WidePoint {
     /// last relax replaces it with the steady impulse the closing warm start gives a
     /// share of (`WideContact::steady_impulse`).
     steady: F8,
-    /// In a bundle with a lane of restitution at least `IN_TURN`, the normal impulse
-    /// the point has given its bodies over the step, warm starts included: what
-    /// `impacts/` takes back. In other bouncy bundles the sum of the step's solved
-    /// impulses, cheaper and enough to tell whether the point pushed (a sum rather than
-    /// a maximum: `max` into memory compiles to a masked store, slow on some CPUs).
-    /// Kept only in bouncy bundles.
+    /// In a lane of restitution at least `IN_TURN`, the normal impulse the point has
+    /// given its bodies over the step, warm starts included: what `impacts/` takes
+    /// back. In other bouncy lanes the sum of the step's solved impulses, cheaper and
+    /// enough to tell whether the point pushed (a sum rather than a maximum: `max` into
+    /// memory compiles to a masked store, slow on some CPUs). Kept only in bouncy
+    /// bundles.
     applied: F8,
     /// Normal velocity before the step, negative when approaching (zero where the
     /// contact has no restitution: only restitution reads it). Then the most negative
@@ -285,8 +285,9 @@ impl Bundle for WideContact {
                 let given = self.warm_start(&mut a, &mut b, warm);
                 // Only `impacts/` reads what a warm start gave (see `WidePoint::applied`).
                 if self.bounces_in_turn {
+                    let in_turn = self.in_turn_lanes();
                     for (p, given) in self.points.iter_mut().zip(given) {
-                        p.applied = p.applied + given;
+                        p.applied = p.applied + in_turn.select(given, F8::ZERO);
                     }
                 }
             }
@@ -347,7 +348,7 @@ impl Bundle for WideContact {
         self.rolls = self.rolling_resistance.differs(F8::ZERO).any();
         self.bouncy = self.restitution.differs(F8::ZERO).any();
         self.bounces_alone = self.bounces_alone_lanes().any();
-        self.bounces_in_turn = self.restitution.at_least(F8::splat(IN_TURN)).any();
+        self.bounces_in_turn = self.in_turn_lanes().any();
         self.round = (self.round_a | self.round_b).any();
         if self.rolls {
             let k = self.inv_i_a + self.inv_i_b;
@@ -736,11 +737,10 @@ impl WideContact {
         let mut p = self.points[i];
         let applied = total - p.normal_impulse;
         p.normal_impulse = total;
-        // Only restitution reads it (see `WidePoint::applied`).
-        if self.bounces_in_turn {
-            p.applied = p.applied + applied;
-        } else if self.bouncy {
-            p.applied = p.applied + total;
+        // Only restitution reads it (see `WidePoint::applied`), lane by lane, whatever
+        // shares the bundle: which contacts do depends on the thread count.
+        if self.bouncy {
+            p.applied = p.applied + self.in_turn_lanes().select(applied, total);
         }
         self.apply(a, b, &p, self.normal.scale(applied));
         self.points[i] = p;
@@ -782,6 +782,12 @@ impl WideContact {
     fn turn(&self, a: &mut WideBody, b: &mut WideBody, impulse: F8) {
         a.w = a.w - self.inv_i_a * impulse;
         b.w = b.w + self.inv_i_b * impulse;
+    }
+
+    /// The lanes whose restitution is at least `IN_TURN`.
+    #[inline(always)]
+    fn in_turn_lanes(&self) -> M8 {
+        self.restitution.at_least(F8::splat(IN_TURN))
     }
 
     /// The lanes whose restitution is above zero and below `IN_TURN`.
