@@ -110,8 +110,8 @@ fn pendulums_on_pins_keep_their_energy() {
 
 #[test]
 fn a_pendulum_released_level_swings_with_the_elliptic_integral_period() {
-    // At 60 Hz, under Box2D v3's 0.0091 % (`lockstep2d-bench accuracy`); rapier2d
-    // swings 3.3 % short. Over the sweeps, under Box2D's 0.83 % at one substep.
+    // The bounds sit under Box2D v3's own errors, at 60 Hz and at one substep (the
+    // README's table, `lockstep2d-bench accuracy`).
     let period = error(Case::PendulumPeriod);
     assert!(period < 0.009, "{period} %");
     let rates = Rate::rate_sweep().into_iter().chain(Rate::substep_sweep());
