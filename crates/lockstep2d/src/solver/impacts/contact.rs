@@ -1,5 +1,5 @@
 //! A bouncy contact as a solver hands it to the impact stage, and the two things the
-//! stage does with one: read a point's normal velocity and give it an impulse.
+//! stage does with one (`Pair`): read a point's normal velocity and give it an impulse.
 
 use crate::math::{Vec2, cross, cross_sv};
 use crate::solver::{BodyState, SolverBody};
@@ -183,41 +183,5 @@ impl Velocities for [SolverBody] {
     fn set_velocity(&mut self, body: u32, v: Vec2, w: f32) {
         let solver_body = &mut self[body as usize];
         (solver_body.v, solver_body.w) = (v, w);
-    }
-}
-
-/// The point's normal velocity: B's relative to A's along the normal, negative when
-/// they approach.
-pub(super) fn normal_velocity<V: Velocities + ?Sized>(
-    velocities: &V,
-    contact: &ImpactContact,
-    point: &ImpactPoint,
-) -> f32 {
-    let (va, wa) = velocities.velocity(contact.bodies[0]);
-    let (vb, wb) = velocities.velocity(contact.bodies[1]);
-    let [ra, rb] = point.arms;
-    (vb + cross_sv(wb, rb) - va - cross_sv(wa, ra)).dot(contact.normal)
-}
-
-/// Gives the point's bodies a normal impulse `impulse` (pushing B along the normal).
-pub(super) fn push<V: Velocities + ?Sized>(
-    velocities: &mut V,
-    contact: &ImpactContact,
-    point: &ImpactPoint,
-    impulse: f32,
-) {
-    if impulse == 0.0 {
-        return;
-    }
-    let p = impulse * contact.normal;
-    for (end, sign) in [(0, -1.0f32), (1, 1.0)] {
-        if !contact.moves(end) {
-            continue;
-        }
-        let body = contact.bodies[end];
-        let (v, w) = velocities.velocity(body);
-        let v = v + (sign * contact.inv_mass[end]) * p;
-        let w = w + sign * contact.inv_inertia[end] * cross(point.arms[end], p);
-        velocities.set_velocity(body, v, w);
     }
 }

@@ -41,8 +41,8 @@ mod contact;
 mod visit;
 
 use contact::Coupled;
+use contact::Pair;
 pub(crate) use contact::{ImpactContact, ImpactPoint, Velocities};
-use contact::{normal_velocity, push};
 use visit::{Held, Sweep, visit};
 
 use crate::body::Body;
@@ -142,13 +142,14 @@ impl Impacts {
     /// are: from the velocities the solver left, each leaves at its rebound.
     fn bounce_jointed<V: Velocities + ?Sized>(&self, velocities: &mut V) {
         for contact in self.contacts.iter().filter(|c| c.jointed()) {
+            let mut pair = Pair::load(&*velocities, contact);
             for point in contact.points() {
                 if let Some(rebound) = point.rebound {
-                    let vn = normal_velocity(velocities, contact, point);
-                    let change = max(point.normal_mass * (rebound - vn), 0.0);
-                    push(velocities, contact, point, change);
+                    let vn = pair.normal_velocity(contact, point);
+                    pair.push(contact, point, max(point.normal_mass * (rebound - vn), 0.0));
                 }
             }
+            pair.store(velocities, contact);
         }
     }
 
@@ -235,29 +236,33 @@ impl Impacts {
     fn take_back<V: Velocities + ?Sized>(&mut self, velocities: &mut V, threshold: f32) {
         for &index in &self.group {
             let contact = &self.contacts[index as usize];
+            let mut pair = Pair::load(&*velocities, contact);
             for point in contact.points() {
-                push(velocities, contact, point, -point.applied);
+                pair.push(contact, point, -point.applied);
             }
+            pair.store(velocities, contact);
         }
         self.held.clear();
         self.held.resize(self.contacts.len(), [Held::default(); 2]);
         for &index in &self.group {
             let contact = &self.contacts[index as usize];
+            let mut pair = Pair::load(&*velocities, contact);
             for (point, held) in contact.points().iter().zip(&mut self.held[index as usize]) {
-                let approach = -normal_velocity(velocities, contact, point);
+                let approach = -pair.normal_velocity(contact, point);
                 let struck = point.rebound.is_some() && approach >= threshold;
                 let impulse = if struck {
                     0.0
                 } else {
                     max(min(point.load, point.applied), 0.0)
                 };
-                push(velocities, contact, point, impulse);
+                pair.push(contact, point, impulse);
                 *held = Held {
                     impulse,
                     struck,
                     bounced: false,
                 };
             }
+            pair.store(velocities, contact);
         }
     }
 
