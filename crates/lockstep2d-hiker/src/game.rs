@@ -19,8 +19,8 @@ use crate::tag::{self, Tag};
 use crate::terrain::Mountain;
 use crate::{accelerator, collision_handler, destructor, event_processor, positioner, spawner};
 
-/// The seed a game is played on when none is given: the mountain the README's
-/// pictures and the recorded climbs show.
+/// The seed a game is played on when none is given: the mountain the guide's
+/// pictures (`docs/book/src/hiker.md`) and the recorded climbs show.
 pub const DEFAULT_SEED: u64 = 1;
 
 /// Contacts slower than this (m/s) are not reported as hits: below the game's own

@@ -110,6 +110,7 @@ impl Script {
     }
 }
 
-/// The climb the picture in the README shows and the long runs play, looped: run up,
-/// jump over rocks and onto ledges, pick up what is in reach, use and switch items.
+/// The climb the guide's picture (`docs/book/src/hiker.md`) shows and the long runs
+/// play, looped: run up, jump over rocks and onto ledges, pick up what is in reach, use
+/// and switch items.
 pub const CLIMB: &str = include_str!("../scripts/climb.txt");

@@ -66,7 +66,7 @@ pub enum Key {
     X,
 }
 
-/// The key table (the README's table says the same).
+/// The key table (the guide's table in `docs/book/src/testbed.md` says the same).
 const KEYS: &[(Key, Action)] = &[
     (Key::Right, Action::NextScene),
     (Key::Left, Action::PreviousScene),
