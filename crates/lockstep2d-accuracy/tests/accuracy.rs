@@ -43,8 +43,9 @@ fn collisions_keep_momentum_and_part_at_e_times_the_meeting_speed() {
 
 #[test]
 fn a_bounce_rises_to_e_squared_times_the_drop() {
-    // Bouncing at the speed before the step instead of the speed struck at leaves these
-    // at 5.6, 10 and 12 %; flying by semi-implicit Euler, at 1.1–4 %.
+    // Bouncing at the speed before the step instead of the speed struck at, or flying
+    // by semi-implicit Euler, misses these by a hundred times the bound or more
+    // (docs/decisions.md, "Bounces at the speed struck, free flight on the leapfrog").
     for restitution in [1.0, 0.8, 0.5] {
         let apex = error(Case::Bounce { restitution });
         assert!(apex < 0.01, "e = {restitution}: {apex} %");
@@ -58,7 +59,9 @@ fn a_dead_ball_does_not_bounce() {
 
 #[test]
 fn falls_and_bounces_are_exact_at_every_rate_and_substep() {
-    // Semi-implicit Euler's error here is first order: 0.83 % for the fall at 30 Hz.
+    // Semi-implicit Euler's error here is first order, far over the bound at the slower
+    // rates (docs/decisions.md, "Bounces at the speed struck, free flight on the
+    // leapfrog").
     let rates = Rate::rate_sweep().into_iter().chain(Rate::substep_sweep());
     for rate in rates {
         for case in [Case::FreeFall, Case::Bounce { restitution: 0.8 }] {
@@ -71,7 +74,8 @@ fn falls_and_bounces_are_exact_at_every_rate_and_substep() {
 #[test]
 fn a_disc_rolls_at_two_thirds_of_g_sin_theta() {
     // A contact point turned with the disc reads a gap opening within each step: the
-    // disc sinks and runs 0.095 % fast at 60 Hz, 0.14 % at 2 substeps.
+    // disc sinks and runs fast, past both bounds (docs/decisions.md, "A rolling disc's
+    // contact point held under its centre").
     let rolling = error(Case::Rolling);
     assert!(rolling < 0.01, "{rolling} %");
     let rates = Rate::rate_sweep().into_iter().chain(Rate::substep_sweep());
@@ -83,9 +87,10 @@ fn a_disc_rolls_at_two_thirds_of_g_sin_theta() {
 
 #[test]
 fn a_capsule_keeps_its_energy_rolling_over_its_end() {
-    // Under rapier2d's 0.227 % and Box2D v3's 1.07 % (`lockstep2d-bench accuracy`).
-    // Kicking a held body whole before each drift, not in halves at the step's ends,
-    // loses 0.768 %.
+    // The bound sits under both peers' errors (the guide's accuracy page, `lockstep2d-bench
+    // accuracy`). Kicking a held body whole before each drift, not in halves at the
+    // step's ends, loses several times the bound (docs/decisions.md, "Every body on the
+    // leapfrog").
     let capsule = error(Case::CapsuleRolling);
     assert!(capsule < 0.2, "{capsule} %");
 }
@@ -100,8 +105,9 @@ fn a_block_slides_and_sticks_where_coulomb_friction_says() {
 
 #[test]
 fn pendulums_on_pins_keep_their_energy() {
-    // Box2D v3 loses 0.834 and 1.39 %; kicking the bobs whole before each drift loses
-    // 0.863 and 1.45 %.
+    // The bounds sit at or under Box2D v3's own losses (the guide's accuracy page,
+    // `lockstep2d-bench accuracy`); kicking the bobs whole before each drift loses more
+    // than Box2D (docs/decisions.md, "Every body on the leapfrog").
     let single = error(Case::Pendulum);
     assert!(single < 0.5, "pendulum: {single} %");
     let double = error(Case::DoublePendulum);
@@ -111,7 +117,7 @@ fn pendulums_on_pins_keep_their_energy() {
 #[test]
 fn a_pendulum_released_level_swings_with_the_elliptic_integral_period() {
     // The bounds sit under Box2D v3's own errors, at 60 Hz and at one substep (the
-    // README's table, `lockstep2d-bench accuracy`).
+    // guide's accuracy page, `lockstep2d-bench accuracy`).
     let period = error(Case::PendulumPeriod);
     assert!(period < 0.009, "{period} %");
     let rates = Rate::rate_sweep().into_iter().chain(Rate::substep_sweep());
@@ -129,7 +135,8 @@ fn a_free_spin_keeps_its_angular_momentum() {
 #[test]
 fn a_free_spin_turns_through_omega_t() {
     // Turning each substep by the normalised first-order rotation, as the peers do,
-    // turns arctan(h·ω) for h·ω: 0.52 % short in ten seconds.
+    // turns arctan(h·ω) for h·ω and falls short far past the bound (docs/decisions.md,
+    // "Rotation advanced by its Taylor series").
     let turn = error(Case::SpinTurn);
     assert!(turn < 0.001, "{turn} %");
 }

@@ -18,14 +18,16 @@
 //! drops the part of its velocity that runs into what the move met.
 //!
 //! Timed per move: lockstep2d's `characters` stage (its own timer, `StepProfile`), and
-//! rapier's query view and `move_shape` (the wall clock). The whole step (the move asked
-//! for and made, the world stepped) is timed by the wall clock in both. Each run builds
-//! both worlds afresh and walks one engine then the other, which goes first changing
-//! from run to run. Both walks repeat exactly from run to run, so step k is the same
-//! work in every run: each step's time is its median over the runs (a step the machine
-//! preempted in one run, 4 ms here, does not count), and the figures are those medians
-//! averaged over the steps, with the ratio of the two engines' figures from the same
-//! runs. (Each run's own mean is no use here: one preempted move in 600 adds 7 µs.)
+//! rapier's query view and `move_shape` (the wall clock). The whole step (the move
+//! asked for and made, the world stepped) is timed by the wall clock in both. Each run
+//! builds both worlds afresh and walks one engine then the other, which goes first
+//! changing from run to run. Both walks repeat exactly from run to run, so step k is
+//! the same work in every run: each step's time is its median over the runs (a step the
+//! machine preempted in one run, many times longer than any move, does not count), and
+//! the figures are those medians averaged over the steps, with the ratio of the two
+//! engines' figures from the same runs. (Each run's own mean is no use here: a single
+//! preempted move shifts it by several times a move's own time; docs/decisions.md,
+//! "character_move takes each step's median over the runs".)
 
 use std::f32::consts::FRAC_PI_4;
 use std::time::{Duration, Instant};

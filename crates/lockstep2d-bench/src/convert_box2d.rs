@@ -1,4 +1,4 @@
-//! SceneDef → Box2D v3 world, through `boxdd-sys`'s raw FFI.
+//! SceneDef to Box2D v3 world, through `boxdd-sys`'s raw FFI.
 //!
 //! Settings come from the scene: gravity, contact hertz and damping ratio, push-out
 //! speed (`contactSpeed`), joint stiffness (`constraintHertz`), restitution threshold;

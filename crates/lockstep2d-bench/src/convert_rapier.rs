@@ -1,4 +1,4 @@
-//! SceneDef → rapier2d world.
+//! SceneDef to rapier2d world.
 //!
 //! Substeps: rapier's `num_solver_iterations` is its substep count. Its staged solver
 //! divides the step by it, and each substep runs one biased PGS pass

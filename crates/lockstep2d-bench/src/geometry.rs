@@ -27,7 +27,8 @@ pub fn reach(shape: &ShapeJson) -> f32 {
     }
 }
 
-/// The unit normal on the right of `from → to`: the side a chain link collides on.
+/// The unit normal on the right of the way from `from` to `to`: the side a chain link
+/// collides on.
 pub fn right_normal(from: [f32; 2], to: [f32; 2]) -> [f32; 2] {
     let (dx, dy) = (to[0] - from[0], to[1] - from[1]);
     let length = dx.hypot(dy);

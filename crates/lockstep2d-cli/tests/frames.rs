@@ -100,8 +100,9 @@ fn frames_list_every_frame_and_add_up_to_the_steps() {
     }
     assert_eq!(report["steps"], total);
     assert!(total >= 60, "stopped at {total} steps");
-    // 60 steps are one second, but a frame is 1/144 s rounded to whole nanoseconds
-    // (6 944 444 ns): 144 frames fall 64 ns short, so the 60th step comes in frame 145.
+    // 60 steps are one second, but a frame is 1/144 s rounded to whole nanoseconds (6
+    // 944 444 nanoseconds): 144 frames fall 64 nanoseconds short, so the 60th step
+    // comes in frame 145.
     assert_eq!(frames.len(), 145);
 
     let plain = run_json(&["run", "pyramid", "--steps", "60", "--json"]);

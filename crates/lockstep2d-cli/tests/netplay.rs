@@ -90,11 +90,12 @@ fn two_peers_agree_under_loss_delay_jitter_duplicates_and_reordering() {
         let packets = &report["packets"];
         let received = packets["received"].as_f64().unwrap();
         let lost = packets["lost"].as_f64().unwrap();
-        // 10 % of some thousands of packets: the faults were there.
+        // A tenth of some thousands of packets: the faults were there.
         assert!((0.07..0.13).contains(&(lost / received)), "{packets}");
         assert!(packets["duplicated"].as_u64().unwrap() > 0, "{packets}");
         assert!(packets["reordered"].as_u64().unwrap() > 0, "{packets}");
-        // 60 ms each way is several frames: the peers guessed wrong and rolled back.
+        // Sixty milliseconds each way is several frames: the peers guessed wrong and
+        // rolled back.
         assert!(report["rollbacks"].as_u64().unwrap() > 0, "{report}");
         assert!(
             report["longest_rollback"].as_u64().unwrap() >= 2,

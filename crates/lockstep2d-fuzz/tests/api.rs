@@ -1,7 +1,7 @@
 //! The API fuzzer's bounded run: fixed seeds, each thousands of operations on the
 //! public API with joints of every kind, with ordinary and with extreme values, checked
-//! after every operation (see `lockstep2d_fuzz::api`). Together under a minute on a
-//! 2-core machine.
+//! after every operation (see `lockstep2d_fuzz::api`). Few enough operations that
+//! `cargo test` runs them all (docs/decisions.md, "Fuzz seeds in cargo test").
 
 use lockstep2d_fuzz::api::fuzz_api;
 

@@ -71,7 +71,7 @@ fn oscillator_energies(integrator: Integrator, steps: usize) -> Vec<f64> {
 }
 
 /// At ω·dt = 0.1 over 10⁵ steps the symplectic methods' mean energy does not drift,
-/// and Verlet's stays within 1 % at every step.
+/// and Verlet's stays within one percent at every step.
 #[test]
 fn symplectic_methods_keep_the_oscillators_energy() {
     for integrator in [Integrator::SemiImplicitEuler, Integrator::VelocityVerlet] {
@@ -90,7 +90,7 @@ fn symplectic_methods_keep_the_oscillators_energy() {
 }
 
 /// Explicit Euler gains energy every step: more than 10× within 1,000 steps. RK4
-/// loses some, but less than 1 % over the whole 10⁵ steps.
+/// loses some, but less than one percent over the whole 10⁵ steps.
 #[test]
 fn explicit_euler_gains_energy_and_rk4_barely_loses_it() {
     let euler = oscillator_energies(Integrator::ExplicitEuler, 1000);

@@ -8,13 +8,14 @@
 //! boxes); `--frames` 600 by default; `--depth` 1 to `MAX_PREDICTION` (8, the default).
 //!
 //! A rollback is timed as GGRS's requests are handled: the load of frame `f - depth`,
-//! then each frame's pads and step, with a save (`snapshot_into` and the state hash, the
-//! checksum `NetGame` hands GGRS) before every frame but the loaded one. It prints the
-//! mean step (frames played the first time), the rollback's mean, median and worst, the
-//! worst as a share of a 60 Hz frame (16.7 ms; the frame's own step comes on top), and
-//! the bytes the full ring holds, read from a counting allocator: the live bytes that
-//! dropping the ring frees at the end. The shapes a snapshot shares with the world
-//! (until a shape is created, edited or destroyed) count with the world, not the ring.
+//! then each frame's pads and step, with a save (`snapshot_into` and the state hash,
+//! the checksum `NetGame` hands GGRS) before every frame but the loaded one. It prints
+//! the mean step (frames played the first time), the rollback's mean, median and worst,
+//! the worst as a share of a 60 Hz frame (16.7 milliseconds; the frame's own step comes
+//! on top), and the bytes the full ring holds, read from a counting allocator: the live
+//! bytes that dropping the ring frees at the end. The shapes a snapshot shares with the
+//! world (until a shape is created, edited or destroyed) count with the world, not the
+//! ring.
 //!
 //! The times are wall-clock, in whatever build it is run in (release is the one that
 //! means anything), on a machine that may be doing other work: they vary from run to

@@ -18,7 +18,8 @@ use crate::peer::Peer;
 use crate::report::NetReport;
 
 /// How long a peer plays on after it is done, for the other's sake: several of GGRS's
-/// 200 ms resends, so a lost packet is sent again before this peer leaves.
+/// resends, 200 milliseconds apart, so a lost packet is sent again before this peer
+/// leaves.
 const LINGER: Duration = Duration::from_millis(1500);
 /// The longest sleep between polls: the socket is read at least this often.
 const POLL_INTERVAL: Duration = Duration::from_millis(1);

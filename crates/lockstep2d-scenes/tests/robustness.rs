@@ -71,8 +71,9 @@ fn held(name: &str, settle: u32) -> f32 {
 
 #[test]
 fn vertical_stack_holds() {
-    // Without contact recycling this stack leaned ever faster and fell by 20 s (as
-    // Box2D v3.2's does with recycling off); with it the largest move is 3 mm.
+    // Without contact recycling this stack leans ever faster and falls (as Box2D v3.2's
+    // does with recycling off); with it, it stands (docs/decisions.md, "Contact
+    // recycling").
     let moved = held("vertical_stack", 60);
     assert!(moved < 0.1, "a box moved {moved} m");
 }
@@ -166,7 +167,8 @@ fn sideways_drift(def: &SceneDef, steps: u32) -> f32 {
 
 #[test]
 fn pyramid_of_40_barely_drifts() {
-    // Our 40-base pyramid drifts about 0.014 m in 500 steps; Box2D v3.2: 0.031 m.
+    // The bound sits just under what Box2D v3.2's own 40-base pyramid drifts
+    // (docs/decisions.md, "Pyramid drift against Box2D").
     let drift = both(
         "pyramid of 40: largest sideways move in 500 steps (m)",
         |solver| sideways_drift(&near_pyramid(solver), 500),
@@ -190,10 +192,10 @@ fn far_pyramid_behaves_like_the_one_at_the_origin() {
 #[test]
 #[ignore = "5,050 boxes for 500 steps, twice: 20 s in release, minutes in the test profile"]
 fn large_pyramid_barely_drifts() {
-    // At Box2D's settings (4 substeps, 30 Hz contacts) the largest sideways move is
-    // 0.09 m (Box2D v3.2 itself: 0.18–0.27 m). With 8 substeps and 60 Hz contacts (a
-    // soft contact is stable up to a quarter of the substep rate) it is 0.023 m, within
-    // the issue's 0.05 m.
+    // At Box2D's settings (4 substeps, 30 Hz contacts) the bound sits under what Box2D
+    // v3.2 itself drifts. With 8 substeps and 60 Hz contacts (a soft contact is stable
+    // up to a quarter of the substep rate) the pyramid stays within 0.05 m
+    // (docs/decisions.md, "Pyramid drift against Box2D").
     let at_box2d_settings = both(
         "large_pyramid: largest sideways move in 500 steps (m)",
         |solver| sideways_drift(&scene("large_pyramid", solver), 500),
@@ -231,7 +233,8 @@ fn largest_joint_gap(def: &SceneDef) -> f32 {
 #[test]
 fn bridge_joints_hold_together() {
     // The bridge runs at 8 substeps with 120 Hz joints (see the scene); at Box2D's 4 and
-    // 60 Hz its joints open 0.13 m.
+    // 60 Hz its joints open past this bound (docs/decisions.md, "Long chains at 8
+    // substeps and 120 Hz joints").
     let gap = both("bridge: largest joint separation (m)", |solver| {
         largest_joint_gap(&scene("bridge", solver))
     });
@@ -240,9 +243,9 @@ fn bridge_joints_hold_together() {
 
 #[test]
 fn ball_and_chain_joints_hold_together() {
-    // As the bridge: 8 substeps and 120 Hz joints hold the top link within 0.05 m as the
-    // 1,000 kg ball swings through the bottom (some 30 kN of tension); at 4 and 60 Hz it
-    // opens 0.14 m.
+    // As the bridge: 8 substeps and 120 Hz joints hold the top link within 0.05 m as
+    // the 1,000 kg ball swings through the bottom (some 30 kN of tension); at 4
+    // substeps and 60 Hz it opens past this bound.
     let gap = both("ball_and_chain: largest joint separation (m)", |solver| {
         largest_joint_gap(&scene("ball_and_chain", solver))
     });
@@ -319,10 +322,10 @@ fn warm_start_energy(solver: SolverKind) -> [f32; 2] {
 fn removing_a_heavy_load_gains_no_energy_once_settled() {
     // Under the heavy circle the soft contacts between the light ones sink 5 cm (their
     // stiffness is set by their own mass). Unloaded, the overlap relaxes out without a
-    // throw: 0.09 J in the first step, then a fifth less each step, and the pair sleeps
-    // 0.67 s after the removal (PGS throws the upper circle off with 4.7 J). The first
-    // window checks the soft solver never throws it, the second that it is still from
-    // 1 s on.
+    // throw, a little less energy each step, and the pair falls asleep within the first
+    // second, where PGS throws the upper circle off (docs/decisions.md, "Every body on
+    // the leapfrog"). The first window checks the soft solver never throws it, the
+    // second that it is still from 1 s on.
     let [soft, pgs] = SOLVERS.map(warm_start_energy);
     for (i, when) in ["0-1 s after removal", "after 1 s"].into_iter().enumerate() {
         println!(

@@ -86,7 +86,7 @@ mod tests {
         });
         let pose = Transform::new(Vec2::new(3.0, 2.0), 0.5 * std::f32::consts::PI);
         let (middle, normal) = one_way_front(&ShapeDef::new(line).one_way(), pose).unwrap();
-        // Right of +x → −x is up; a quarter turn makes it −x.
+        // Right of the way from +x to −x is up; a quarter turn makes it −x.
         assert!((middle - Vec2::new(3.0, 2.0)).length() < 1e-6, "{middle}");
         assert!((normal - Vec2::new(-1.0, 0.0)).length() < 1e-6, "{normal}");
         assert!(

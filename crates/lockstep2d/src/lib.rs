@@ -76,7 +76,7 @@
 //!     // per-step game logic: read inputs, apply forces, spawn, destroy (`?` works here)
 //!     Ok(())
 //! })?;
-//! assert_eq!(frame.steps, 2); // 40 ms is two steps of 16.7 ms, and 6.7 ms carried
+//! assert_eq!(frame.steps, 2); // 40 milliseconds is two steps of 16.7 milliseconds, and 6.7 carried
 //! assert!(frame.alpha > 0.39 && frame.alpha < 0.41); // how far the frame is into the next step
 //! # Ok::<(), lockstep2d::Error>(())
 //! ```
@@ -199,6 +199,7 @@ mod body;
 mod broadphase;
 mod character;
 mod collide;
+mod constraint;
 mod contact;
 mod controller;
 mod error;
@@ -222,9 +223,8 @@ mod world;
 pub use body::{BodyDef, BodyType};
 pub use character::{CharacterDef, CharacterHit, CharacterReport, CharacterSettings, Ground};
 pub use collide::{Manifold, ManifoldPoint};
-pub use controller::{
-    Buoyancy, BuoyancyDef, Controller, ControllerClone, ControllerId, Wind, WindDef,
-};
+pub use constraint::{SolverKind, SolverSettings};
+pub use controller::{Buoyancy, BuoyancyDef, Wind, WindDef};
 pub use error::{Error, Result};
 pub use events::{
     ContactBegin, ContactEnd, ContactEvents, ContactHit, JointEvent, SensorEvent, SensorEvents,
@@ -246,14 +246,15 @@ pub use shape::{
 #[cfg(feature = "snapshot-bytes")]
 pub use snapshot::SNAPSHOT_FORMAT_VERSION;
 pub use snapshot::{Snapshot, SnapshotDifference, StateValue};
-pub use solver::{SolveProfile, SolverKind, SolverSettings};
+pub use solver::SolveProfile;
 pub use stepper::{
     FixedClock, FixedStepper, FramePlan, FrameReport, InputQueue, MAX_HZ, OverloadPolicy,
     Smoothing, StepInfo, StepperConfig, TICKS_PER_STEP, Tick, interpolate,
 };
 pub use world::{
-    ContactHook, ContactHookClone, ContactView, DEFAULT_MAX_CONTACTS, ExplosionDef, PairView,
-    PreSolve, QueryFilter, RayHit, SensorOverlap, SleepSettings, StepProfile, World, WorldDef,
+    ContactHook, ContactHookClone, ContactView, Controller, ControllerClone, ControllerId,
+    DEFAULT_MAX_CONTACTS, ExplosionDef, PairView, PreSolve, QueryFilter, RayHit, SensorOverlap,
+    SleepSettings, StepProfile, World, WorldDef,
 };
 
 /// The length scale of "touching": collision and constraint tolerances are multiples

@@ -1,9 +1,10 @@
 //! Intrusive doubly linked lists, as Box2D keeps a body's shapes and joints: the body
 //! holds the list's ends and length, each member holds its neighbours. A body is then
-//! plain data, copied by a snapshot as bytes, where a `Vec` per body cost a pointer
-//! chase and an allocation check each (half the time of snapshotting a 5,000-box
-//! pyramid's bodies). Members are appended, so a list keeps the order they were added
-//! in: a body's mass sums its shapes in that order.
+//! plain data, copied by a snapshot as bytes, where a `Vec` per body costs a pointer
+//! chase and an allocation check each, a large part of snapshotting a big pyramid's
+//! bodies (docs/decisions.md, "A body's shapes and joints in intrusive lists"). Members
+//! are appended, so a list keeps the order they were added in: a body's mass sums its
+//! shapes in that order.
 
 use serde::{Deserialize, Serialize};
 

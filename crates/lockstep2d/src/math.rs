@@ -142,10 +142,11 @@ impl Rot {
     /// Advances the rotation by `delta` radians.
     ///
     /// A step turns a body by a small angle, so a short Taylor series is exact to f32
-    /// precision (the first dropped term of sin is δ⁷/5040 ≈ 1.2e-8 at δ = 0.25) and costs
-    /// a fraction of a libm call. Larger turns fall back to libm. Rejected: Box2D v3's
-    /// `q + δ·perp(q)` then normalise, which turns by atan(δ) instead of δ, so a spinning
-    /// wheel loses 0.3 % of its angle per step at δ = 0.1.
+    /// precision (the first dropped term of sin is δ⁷/5040 ≈ 1.2e-8 at δ = 0.25) and
+    /// costs a fraction of a libm call. Larger turns fall back to libm. Rejected: Box2D
+    /// v3's `q + δ·perp(q)` then normalise, which turns by atan(δ) instead of δ, so a
+    /// spinning wheel falls behind by δ − atan(δ) ≈ δ³/3 every step (docs/decisions.md,
+    /// "Rotation advanced by its Taylor series").
     #[inline]
     pub fn integrate(self, delta: f32) -> Rot {
         let turn = if delta.abs() < 0.25 {

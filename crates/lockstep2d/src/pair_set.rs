@@ -2,12 +2,12 @@
 //! this pair new?".
 //!
 //! An open-addressing table of keys with linear probing, at most half full. In a crowd
-//! the pair search asks it tens of thousands of times a step (the spinner: 28,000, nine
-//! in ten of them pairs it holds), and a set of 35,000 pairs does not stay in the cache
-//! between steps. A key's slot can be asked for before the question is
-//! (`prefetch`), so the search brings in a batch of slots at once rather than missing
-//! the cache once per pair; and a lookup reads one array, where a general hash set
-//! reads a control array and then the keys.
+//! the pair search asks it tens of thousands of times a step, mostly about pairs it
+//! holds, and a set that large does not stay in the cache between steps
+//! (docs/decisions.md, "A pair set of our own, asked in prefetched batches"). A key's
+//! slot can be asked for before the question is (`prefetch`), so the search brings in a
+//! batch of slots at once rather than missing the cache once per pair; and a lookup
+//! reads one array, where a general hash set reads a control array and then the keys.
 
 use crate::prefetch::prefetch;
 

@@ -2,9 +2,10 @@
 //!
 //! Where the next read is known ahead but lands far from the last, the hardware
 //! prefetcher cannot follow: a colour's next bundle while its current one fills (the
-//! colours' bundles are filled side by side, and the first touch of each missed the
-//! cache: a quarter of the filling's time), a contact a few pushes before it is read,
-//! and the pair set's slots for a batch of pairs the broad phase found.
+//! colours' bundles are filled side by side, and the first touch of each misses the
+//! cache, a large part of the filling's time; docs/decisions.md, "Next bundle
+//! prefetched while one fills"), a contact a few pushes before it is read, and the pair
+//! set's slots for a batch of pairs the broad phase found.
 
 /// Asks the CPU to bring `value`'s cache lines in. It changes no value, so it changes
 /// no result: on targets without the hint it does nothing.

@@ -4,10 +4,11 @@
 //! motion, as the soft step does between substeps.
 //!
 //! Rebuilding the manifold every step re-clips the faces, and a stack that leans by a
-//! hair gets points that shift by a hair, every step, in a direction that feeds the lean:
-//! a 15-box stack with 1 cm offsets topples in ten seconds. Box2D v3.2 showed that keeping
-//! the manifold stops it (its own stack topples too with recycling switched off); this is
-//! our implementation of the idea. It also skips the narrow phase for most resting pairs.
+//! hair gets points that shift by a hair, every step, in a direction that feeds the
+//! lean, until a tall stack built slightly offset topples (docs/decisions.md, "Contact
+//! recycling"). Box2D v3.2 showed that keeping the manifold stops it (its own stack
+//! topples too with recycling switched off); this is our implementation of the idea. It
+//! also skips the narrow phase for most resting pairs.
 
 use crate::collide::Manifold;
 use crate::math::{Rot, Transform, Vec2};

@@ -1,7 +1,10 @@
 //! ARCHITECTURE.md must not drift: every path it names in backticks exists, and
 //! every source file under `crates/` is named in it.
 
-use std::path::{Path, PathBuf};
+mod source_files;
+
+use source_files::rust_files;
+use std::path::Path;
 
 #[test]
 fn every_path_in_architecture_md_exists() {
@@ -19,23 +22,6 @@ fn every_path_in_architecture_md_exists() {
         missing.is_empty(),
         "ARCHITECTURE.md names missing paths: {missing:?}"
     );
-}
-
-/// Every `.rs` file under `path`, walked with `std::fs`, skipping `target` directories.
-fn rust_files(path: &Path, found: &mut Vec<PathBuf>) {
-    let entries = std::fs::read_dir(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    for entry in entries {
-        let entry = entry.expect("directory entry");
-        let path = entry.path();
-        let kind = entry.file_type().expect("file type");
-        if kind.is_dir() {
-            if entry.file_name() != "target" {
-                rust_files(&path, found);
-            }
-        } else if path.extension().is_some_and(|ext| ext == "rs") {
-            found.push(path);
-        }
-    }
 }
 
 #[test]

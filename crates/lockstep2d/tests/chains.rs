@@ -200,10 +200,11 @@ fn a_box_sliding_across_separate_segments_catches_on_their_ends() {
 /// and 1°), without friction. A ghost collision shows as a contact normal far outside
 /// the links' own (a joint's corner met side-on), as a throw off the ground, or as
 /// energy lost; here every normal stays within the links' fan, the slider never leaves
-/// the ground (at 5 m/s a 1° bend per metre is a 57 m curve, which needs only
-/// 0.44 m/s² of gravity's 9.8 to follow), and a disc keeps its energy. A box or a
-/// capsule does not: each crest tips it by 1° onto the next link, which it lands on
-/// inelastically, as a rigid box would (about 4 % of its speed over these 25 crests).
+/// the ground (at 5 m/s a 1° bend per metre is a 57 m curve, which needs only 0.44 m/s²
+/// of gravity's 9.8 to follow), and a disc keeps its energy. A box or a capsule does
+/// not: each crest tips it by 1° onto the next link, which it lands on inelastically,
+/// as a rigid box would, losing a little speed at each crest (docs/decisions.md, "Ghost
+/// vertices on chain links").
 #[test]
 fn shapes_slide_over_bent_chains_without_meeting_a_corner() {
     let bend = 1f32.to_radians();

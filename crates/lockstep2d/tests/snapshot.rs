@@ -346,7 +346,8 @@ fn bytes_are_the_same_for_the_same_state() {
 
 /// A pyramid's boxes repeat their shape and their contacts repeat their anchors, so the
 /// deflated bytes are a fraction of the payload: a settled 210-box pyramid fits in
-/// PYRAMID_BYTES_PER_BODY per box (154 when written), where the payload alone takes 538.
+/// PYRAMID_BYTES_PER_BODY per box, well under what the payload alone takes
+/// (docs/decisions.md, "Snapshot bytes deflated").
 const PYRAMID_BYTES_PER_BODY: usize = 200;
 
 #[test]

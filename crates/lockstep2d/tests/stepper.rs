@@ -38,7 +38,7 @@ fn step_count_is_conserved_over_random_frames() {
     let mut next = uniform(1);
     let (mut total_ns, mut steps) = (0u128, 0u64);
     for _ in 0..10_000 {
-        let frame_ns = (1e6 + next() * 39e6) as u64; // U[1 ms, 40 ms]
+        let frame_ns = (1e6 + next() * 39e6) as u64; // uniform, one to forty milliseconds
         total_ns += frame_ns as u128;
         steps += clock.tick(Duration::from_nanos(frame_ns)).steps as u64;
         assert!(clock.accumulator_ticks() < TICKS_PER_STEP);
@@ -50,7 +50,8 @@ fn step_count_is_conserved_over_random_frames() {
         total_ns += frame_ns as u128;
         steps += clock.tick(Duration::from_nanos(frame_ns)).steps as u64;
     }
-    // steps·dt + accumulator = total time, exactly, in ticks of 1 ns / 60.
+    // steps·dt + accumulator = total time, exactly, in ticks of a sixtieth of a
+    // nanosecond.
     let accounted = steps as u128 * TICKS_PER_STEP as u128 + clock.accumulator_ticks() as u128;
     assert_eq!(accounted, total_ns * 60);
 }
@@ -589,7 +590,8 @@ fn an_error_in_the_per_step_callback_stops_the_frame_after_the_steps_before_it()
     let (mut world, ball) = coasting_ball(Vec2::new(1.0, 0.0), 0.0);
     let mut stepper = stepper(60, Smoothing::Interpolate);
     let mut calls = 0;
-    // 50 ms is three steps; the second callback fails on a body that is gone.
+    // Fifty milliseconds is three steps; the second callback fails on a body that is
+    // gone.
     let result = stepper.advance(&mut world, ms(50), |world, _| {
         calls += 1;
         if calls == 2 {

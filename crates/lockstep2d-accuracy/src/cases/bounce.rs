@@ -21,7 +21,8 @@ const AIRBORNE: f64 = 0.01;
 
 /// For e > 0, the largest of the first bounces' misses of e² times the height fallen
 /// from (each apex against the one before), in per cent; a bounce that never comes
-/// counts as a miss of 100 %. For e = 0, the highest rebound as a share of the drop.
+/// counts as a miss of a hundred per cent. For e = 0, the highest rebound as a share of
+/// the drop.
 pub(crate) fn error(engine: &dyn Engine, rate: Rate, restitution: f64) -> Result<f64, String> {
     let mut def = scene("bounce", rate, [0.0, -G]);
     let material = Material {

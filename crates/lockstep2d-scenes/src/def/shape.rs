@@ -82,7 +82,8 @@ pub enum ShapeJson {
         point1: [f32; 2],
         /// The other end.
         point2: [f32; 2],
-        /// A one-way platform: solid only from the right of `point1` → `point2`.
+        /// A one-way platform: solid only from the right of the way from `point1` to
+        /// `point2`.
         /// False when absent.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         one_way: bool,

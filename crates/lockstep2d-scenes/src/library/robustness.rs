@@ -99,10 +99,10 @@ pub fn friction_ramp() -> SceneDef {
     }
 }
 
-/// Box2D's `OverlapRecovery`: a pyramid of ten unit boxes, four at the base, built 25 %
-/// overlapped in both directions, with the sample's contact tuning (30 Hz, damping
-/// ratio 10, push-out at most 3 m/s). Tests that overlap is undone gently, not by an
-/// explosion.
+/// Box2D's `OverlapRecovery`: a pyramid of ten unit boxes, four at the base, each
+/// overlapping its neighbours by a quarter of its size in both directions, with the
+/// sample's contact tuning (30 Hz, damping ratio 10, push-out at most 3 m/s). Tests
+/// that overlap is undone gently, not by an explosion.
 pub fn overlap_recovery() -> SceneDef {
     const BASE: usize = 4;
     const EXTENT: f32 = 0.5;

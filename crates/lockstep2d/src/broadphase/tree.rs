@@ -198,9 +198,10 @@ impl DynamicTree {
     /// Calls `found(user_a, user_b)` once for every pair of leaves whose boxes overlap,
     /// whose filters may pair, and of which at least one is marked (see
     /// `mark_with_ancestors`), by descending the tree against itself. When many leaves
-    /// moved, this tests far fewer nodes than a query per moved leaf (in `spinner`,
-    /// broad phase 7.9 -> 4.8 ms), and it walks neighbouring subtrees one after another.
-    /// Stops when `found` returns false; returns false if it was stopped.
+    /// moved, this tests far fewer nodes than a query per moved leaf, and it walks
+    /// neighbouring subtrees one after another (docs/decisions.md, "Moved shapes paired
+    /// by one descent of the tree"). Stops when `found` returns false; returns false if
+    /// it was stopped.
     pub fn overlapping_pairs(
         &mut self,
         marks: &[bool],
@@ -251,9 +252,10 @@ impl DynamicTree {
 
     /// Rebuilds the tree's inner nodes top-down around its leaves, which keep their
     /// proxy ids. Inserting leaves one by one as they move leaves a crowd of moving
-    /// boxes with inner boxes that overlap more and more (queries in the spinner visited
-    /// ~650 nodes each); a fresh median split restores tight boxes. A pure function of
-    /// the tree, so still deterministic.
+    /// boxes with inner boxes that overlap more and more, so that each query visits a
+    /// large part of the tree; a fresh median split restores tight boxes
+    /// (docs/decisions.md, "Moving tree rebuilt top-down"). A pure function of the
+    /// tree, so still deterministic.
     pub fn rebuild(&mut self) {
         let mut leaves = std::mem::take(&mut self.build_scratch);
         leaves.clear();

@@ -62,7 +62,8 @@ pub(crate) fn touches_box(collider: &Collider, xf: Transform, aabb: &Aabb) -> bo
 /// Separating axes, tried in the polygon's own frame: the box's centre and two axes are
 /// turned into it once, so the polygon's vertices and normals are used as stored. Boxes
 /// are asked of many shapes, and turning every vertex into the world for the box's axes
-/// and again for each normal cost twice as much.
+/// and again for each normal costs more than the test itself (docs/decisions.md, "Box
+/// overlap tested in the polygon's frame").
 fn polygon_touches_box(p: &Polygon, xf: Transform, aabb: &Aabb) -> bool {
     let half = 0.5 * (aabb.max - aabb.min);
     let center = xf.inv_apply(0.5 * (aabb.min + aabb.max));
@@ -181,8 +182,9 @@ mod tests {
 
     /// A unit box turned 0.0019 rad whose top-left corner reaches 1.6 mm into a
     /// 5.8 m × 7.3 m box, as boxes of the settled large pyramid meet a query box: the
-    /// Minkowski difference's edge passes 60 µm from the origin, where searching along
-    /// the closest point (tilted by its rounding) once missed the vertex inside.
+    /// Minkowski difference's edge passes sixty micrometres from the origin, where a
+    /// search along the closest point (tilted by its rounding) would miss the vertex
+    /// inside.
     #[test]
     fn a_corner_a_millimetre_inside_a_long_box_touches_it() {
         let (long, long_xf) = long_box(Vec2::new(-0.74964, 21.45187), Vec2::new(5.04682, 28.73639));

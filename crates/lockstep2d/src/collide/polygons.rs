@@ -82,7 +82,8 @@ fn max_separation(p1: &Polygon, p2: &Polygon) -> (usize, f32) {
     best
 }
 
-/// The reference edge (v11 → v12) and the incident edge (v21 → v22) with their indices.
+/// The reference edge (from v11 to v12) and the incident edge (from v21 to v22) with
+/// their indices.
 pub(super) struct FacePair {
     normal: Vec2,
     i11: usize,
@@ -216,7 +217,7 @@ impl FacePair {
     }
 }
 
-/// Whether segments p1→q1 and p2→q2 are parallel and face each other over a length:
+/// Whether segments p1–q1 and p2–q2 are parallel and face each other over a length:
 /// then every point of the overlap is equally close, and the closest points found from
 /// the ends (two equal boxes side by side meet end to end) are not the contact's.
 fn parallel_overlap(p1: Vec2, q1: Vec2, p2: Vec2, q2: Vec2) -> bool {
@@ -237,7 +238,7 @@ struct ClosestPoints {
     point2: Vec2,
 }
 
-/// Closest points of segments p1→q1 and p2→q2 (both of non-zero length), with the
+/// Closest points of segments p1–q1 and p2–q2 (both of non-zero length), with the
 /// fractions along each. Minimises |p1 + s·d1 − p2 − t·d2|² over s, t in [0, 1]: solve
 /// the unconstrained 2×2 system for s, clamp, then take the best t for that s and, if t
 /// had to be clamped, the best s again for the clamped t.

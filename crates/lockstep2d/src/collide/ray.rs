@@ -168,7 +168,8 @@ fn ray_rounded(
     best
 }
 
-/// A segment `v1 → v2` with outward normal `normal`, entered from its outer side only.
+/// A segment from `v1` to `v2` with outward normal `normal`, entered from its outer
+/// side only.
 fn ray_face(
     v1: Vec2,
     v2: Vec2,

@@ -1,12 +1,12 @@
 //! Buoyancy: a fluid below a flat surface lifts, drags and carries the bodies in it.
 
 use crate::body::Body;
-use crate::controller::Controller;
 use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_negative};
 use crate::id::Slots;
 use crate::math::{Vec2, cross_sv};
 use crate::minmax;
 use crate::shape::{Shape, Submerged, Surface};
+use crate::world::Controller;
 use crate::world::World;
 
 /// A fluid filling the half-plane below a surface.

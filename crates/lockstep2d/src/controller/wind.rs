@@ -1,12 +1,12 @@
 //! Wind and air drag: quadratic drag against the motion of each shape through moving air.
 
 use crate::body::Body;
-use crate::controller::Controller;
 use crate::error::{Result, check_finite_vec, check_non_negative};
 use crate::id::Slots;
 use crate::math::{Vec2, cross_sv};
 use crate::minmax;
 use crate::shape::Shape;
+use crate::world::Controller;
 use crate::world::World;
 
 /// Moving air. With a zero `velocity` it is plain air drag.

@@ -11,10 +11,10 @@ use super::check_anchors;
 use super::frame::{JointFrame, soft_impulse};
 use super::options::{Limit, Spring, validate_options};
 use crate::body::Body;
+use crate::constraint::BodyState;
 use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_negative};
 use crate::limits::{check_distance, check_point};
 use crate::math::Vec2;
-use crate::solver::BodyState;
 
 /// Distance joint options.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -8,9 +8,9 @@
 
 use super::mass2::Mass2;
 use crate::body::Body;
+use crate::constraint::{BodyState, InverseMasses, Softness};
 use crate::math::{Rot, Vec2, atan2, cross, cross_sv, unwind_angle};
 use crate::minmax;
-use crate::solver::{BodyState, InverseMasses, Softness};
 
 #[derive(Clone, Copy, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub(crate) struct JointFrame {

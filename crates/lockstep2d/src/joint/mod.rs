@@ -5,7 +5,7 @@
 //! slot order, before the contacts. The PGS solver (Box2D-Lite) solves only Box2D-Lite's
 //! joint, the revolute pin without options; `World` refuses the others there.
 
-mod axis;
+pub(crate) mod axis;
 mod distance;
 mod frame;
 mod mass2;
@@ -13,8 +13,7 @@ mod motor;
 mod mouse;
 mod options;
 mod prismatic;
-mod revolute;
-mod revolute_soft;
+pub(crate) mod revolute;
 mod weld;
 mod wheel;
 
@@ -34,11 +33,12 @@ pub(crate) use frame::JointFrame;
 pub(crate) use revolute::{RevoluteConstraint, RevoluteJoint};
 
 use crate::body::Body;
+use crate::constraint::WarmStart;
+use crate::constraint::{BodyState, Softness};
 use crate::error::Result;
 use crate::id::BodyId;
 use crate::math::Vec2;
-use crate::solver::WarmStart;
-use crate::solver::{AxisSource, BodyState, Softness};
+use axis::wide::AxisSource;
 use distance::DistanceJoint;
 use motor::MotorJoint;
 use mouse::MouseJoint;
@@ -286,7 +286,7 @@ impl Joint {
     }
 
     /// The joint as a revolute joint, which the soft step solves eight at a time
-    /// (`solver/wide_revolute.rs`).
+    /// (`revolute/wide.rs`).
     pub fn revolute(&self) -> Option<&RevoluteJoint> {
         match &self.kind {
             JointState::Revolute(j) => Some(j),

@@ -7,10 +7,10 @@
 
 use super::SoftPass;
 use super::frame::JointFrame;
+use crate::constraint::BodyState;
 use crate::error::{Error, Result, check_finite, check_finite_vec, check_non_negative};
 use crate::limits::check_point;
 use crate::math::Vec2;
-use crate::solver::BodyState;
 
 /// Motor joint options.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -8,10 +8,10 @@
 use super::SoftPass;
 use super::frame::{JointFrame, soft_impulse, soft_point_impulse};
 use crate::body::Body;
+use crate::constraint::{BodyState, Softness};
 use crate::error::{Result, check_finite, check_finite_vec, check_non_negative};
 use crate::limits::{check_point, check_spring_value};
 use crate::math::{Vec2, cross_sv};
-use crate::solver::{BodyState, Softness};
 
 /// Mouse joint options.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -15,10 +15,10 @@ use super::frame::JointFrame;
 use super::mass2::Mass2;
 use super::options::{Limit, Motor, Spring, validate_options};
 use crate::body::Body;
+use crate::constraint::BodyState;
 use crate::error::{Error, Result, check_finite, check_finite_vec};
 use crate::limits::check_point;
 use crate::math::{Vec2, atan2, cross};
-use crate::solver::BodyState;
 
 /// Prismatic joint options.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -8,10 +8,10 @@ use super::check_anchors;
 use super::frame::{JointFrame, soft_impulse, soft_point_impulse};
 use super::options::Spring;
 use crate::body::Body;
+use crate::constraint::{BodyState, Softness};
 use crate::error::{Result, check_finite, check_finite_vec};
 use crate::limits::check_point;
 use crate::math::{Vec2, atan2};
-use crate::solver::{BodyState, Softness};
 
 /// Weld joint options.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -13,10 +13,10 @@ use super::frame::{JointFrame, soft_impulse};
 use super::options::{Limit, Motor, Spring, validate_options};
 use super::prismatic::validate_axis;
 use crate::body::Body;
+use crate::constraint::BodyState;
 use crate::error::{Result, check_finite, check_finite_vec};
 use crate::limits::check_point;
 use crate::math::Vec2;
-use crate::solver::BodyState;
 
 /// Wheel joint options.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

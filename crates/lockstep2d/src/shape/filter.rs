@@ -1,5 +1,7 @@
 //! Collision filtering: which shapes may touch, by category and by group (Box2D's rule).
 
+use crate::broadphase::ProxyFilter;
+
 /// Which shapes a shape may touch. Two shapes in the same non-zero group always touch
 /// (a positive group) or never do (a negative one), whatever their categories: the
 /// limbs of one ragdoll share a negative group. Otherwise each shape must be in a
@@ -36,6 +38,21 @@ impl Filter {
             return self.group_index > 0;
         }
         self.mask_bits & other.category_bits != 0 && other.mask_bits & self.category_bits != 0
+    }
+}
+
+impl Filter {
+    /// What the broad phase keeps of this filter to prune its trees: the categories,
+    /// and the mask unless a positive group may override it.
+    pub(crate) fn proxy_filter(&self) -> ProxyFilter {
+        ProxyFilter {
+            category: self.category_bits,
+            mask: if self.group_index > 0 {
+                u64::MAX
+            } else {
+                self.mask_bits
+            },
+        }
     }
 }
 

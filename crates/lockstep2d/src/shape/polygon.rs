@@ -90,7 +90,8 @@ impl Polygon {
     /// A rounded segment: the internal form of a capsule.
     pub(crate) fn rounded_segment(p1: Vec2, p2: Vec2, radius: f32) -> Polygon {
         let n = (p2 - p1).perp().normalize_or_zero();
-        // perp() turns left; the outward normal of edge p1→p2 in CCW order points right.
+        // perp() turns left; the outward normal of the edge from p1 to p2 in CCW order
+        // points right.
         let mut polygon = Polygon::empty();
         polygon.vertices[0] = p1;
         polygon.vertices[1] = p2;
@@ -143,7 +144,7 @@ impl Polygon {
         &self.vertices[..self.count]
     }
 
-    /// The outward unit normal of each edge `vertices[i] → vertices[i+1]`.
+    /// The outward unit normal of each edge, from `vertices[i]` to `vertices[i+1]`.
     pub fn normals(&self) -> &[Vec2] {
         &self.normals[..self.count]
     }

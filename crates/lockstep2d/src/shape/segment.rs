@@ -19,8 +19,8 @@ pub struct Segment {
 }
 
 impl Segment {
-    /// The unit normal on the right of `point1 → point2`: the front of a one-way
-    /// segment, the side a chain link collides on.
+    /// The unit normal on the right of the way from `point1` to `point2`: the front of
+    /// a one-way segment, the side a chain link collides on.
     pub fn front_normal(&self) -> Vec2 {
         right_normal(self.point1, self.point2)
     }
@@ -37,13 +37,13 @@ impl Segment {
     }
 }
 
-/// One link of a chain: the segment `point1 → point2`, which collides only on its right
-/// (the side `front_normal` points to), and the far ends of the links before and after
-/// it (`ghost1`, `ghost2`, its ghost vertices). From them the link knows whether each
-/// end is a convex or a concave corner, and so which contact normals belong to it and
-/// which to its neighbour: a shape sliding over the joint between two links meets one
-/// smooth surface, never the end of a link. `World::create_chain` makes the links of a
-/// polyline; a link made alone gives its own ghosts.
+/// One link of a chain: the segment from `point1` to `point2`, which collides only on
+/// its right (the side `front_normal` points to), and the far ends of the links before
+/// and after it (`ghost1`, `ghost2`, its ghost vertices). From them the link knows
+/// whether each end is a convex or a concave corner, and so which contact normals
+/// belong to it and which to its neighbour: a shape sliding over the joint between two
+/// links meets one smooth surface, never the end of a link. `World::create_chain` makes
+/// the links of a polyline; a link made alone gives its own ghosts.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ChainSegment {
     /// The previous link's start: the point before `point1` (m, body coordinates).
@@ -83,7 +83,7 @@ pub(crate) struct ChainLink {
     pub point1: Vec2,
     pub point2: Vec2,
     pub ghost2: Vec2,
-    /// Unit, `point1 → point2`.
+    /// Unit, from `point1` towards `point2`.
     pub edge: Vec2,
     /// The link's front normal, and its neighbours' (before and after it).
     pub normal: Vec2,
@@ -119,15 +119,15 @@ impl ChainLink {
     }
 }
 
-/// The unit normal on the right of the direction `from → to`.
+/// The unit normal on the right of the direction from `from` to `to`.
 pub(crate) fn right_normal(from: Vec2, to: Vec2) -> Vec2 {
     let edge = to - from;
     Vec2::new(edge.y, -edge.x).normalize_or_zero()
 }
 
-/// Whether the turn `a → b → c` bends away from the right-hand side: the corner at `b`
-/// sticks out of the solid behind the links (a hilltop for a ground seen from above).
-/// Bends under about half a degree count as flat.
+/// Whether the turn from `a` through `b` to `c` bends away from the right-hand side:
+/// the corner at `b` sticks out of the solid behind the links (a hilltop for a ground
+/// seen from above). Bends under about half a degree count as flat.
 fn is_convex(a: Vec2, b: Vec2, c: Vec2) -> bool {
     const MIN_SIN: f32 = 0.01;
     let (e1, e2) = ((b - a).normalize_or_zero(), (c - b).normalize_or_zero());

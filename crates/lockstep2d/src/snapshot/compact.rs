@@ -1,8 +1,7 @@
 //! The saved types whose encoding differs from their memory layout, to keep snapshots
 //! small: fixed-size arrays are saved up to their used length; what is a function of
 //! other saved data is rebuilt on load instead of stored (a shape's collider from its
-//! definition, a polygon's normals and centroid from its hull); the broad phase's masks,
-//! nearly all "every category", are saved inverted so that they take one byte.
+//! definition, a polygon's normals and centroid from its hull).
 //!
 //! Lengths are postcard's varints, the same bytes on 32- and 64-bit machines; a length
 //! too large for its array is refused on load (it would otherwise make a slice panic).
@@ -51,19 +50,6 @@ impl<'de> Deserialize<'de> for Polygon {
         }
         Polygon::from_hull(&saved.vertices, saved.radius)
             .map_err(|_| D::Error::custom("a polygon too thin to simulate"))
-    }
-}
-
-/// A mask saved inverted: a default mask (every category) is then one byte, not ten.
-pub(crate) mod inverted {
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    pub fn serialize<S: Serializer>(mask: &u64, serializer: S) -> Result<S::Ok, S::Error> {
-        (!mask).serialize(serializer)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
-        u64::deserialize(deserializer).map(|inverse| !inverse)
     }
 }
 

@@ -31,8 +31,8 @@ pub const SNAPSHOT_FORMAT_VERSION: u32 = 21;
 
 const HEADER_LEN: usize = 24;
 
-/// Deflate's level: 1 is the fastest. Higher levels cost several times the time for a
-/// few per cent less (measured on `large_pyramid`).
+/// Deflate's level: 1 is the fastest. Higher levels take several times as long for
+/// little less (docs/decisions.md, "Snapshot bytes deflated").
 const DEFLATE_LEVEL: u8 = 1;
 
 impl Snapshot {

@@ -24,7 +24,7 @@ pub use diff::SnapshotDifference;
 pub use encoding::SNAPSHOT_FORMAT_VERSION;
 pub use flatten::StateValue;
 
-use crate::world::SimState;
+use crate::world::{SimState, World};
 
 /// The simulation state of a world at one moment, taken by `World::snapshot` and put
 /// back by `World::restore`, or saved as bytes with `to_bytes`.
@@ -85,5 +85,33 @@ impl Snapshot {
     /// The world's step count when the snapshot was taken.
     pub fn step_count(&self) -> u64 {
         self.state.step_count
+    }
+}
+
+impl World {
+    /// The whole simulation state, to `restore` later (rollback) or to save with
+    /// `Snapshot::to_bytes`. Controllers are not part of it (see `restore`).
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot::new(self.sim_state().clone())
+    }
+
+    /// Like `snapshot`, but into an existing snapshot, reusing its storage: a rollback
+    /// loop that keeps a ring of snapshots then allocates nothing once warm, and copies
+    /// into memory that is already mapped.
+    pub fn snapshot_into(&self, snapshot: &mut Snapshot) {
+        snapshot.state_mut().clone_from(self.sim_state());
+    }
+
+    /// Puts the world back into the state of `snapshot`, taken of this world or of any
+    /// other: every id that was valid then is valid again, and stepping gives the same
+    /// bits as stepping the world the snapshot was taken of.
+    ///
+    /// The world keeps its own controllers and thread pool: a controller's state between
+    /// steps is the game's to save (the built-in `Buoyancy` and `Wind` have none).
+    ///
+    /// It cannot fail: a `Snapshot` is whole by construction (taken of a world, or
+    /// decoded by `Snapshot::from_bytes`, which checks it).
+    pub fn restore(&mut self, snapshot: &Snapshot) {
+        self.sim_state_mut().clone_from(snapshot.state());
     }
 }

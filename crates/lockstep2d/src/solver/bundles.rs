@@ -1,5 +1,5 @@
 //! Constraints of the soft step, coloured and packed eight to a bundle: the contacts
-//! (`wide_contact.rs`) and the revolute joints (`wide_revolute.rs`) each fill one
+//! (`contact/wide.rs`) and the revolute joints (`joint/revolute/wide.rs`) each fill one
 //! `Bundles`.
 //!
 //! Each colour's constraints fill bundles in the order they are offered (memory order);
@@ -7,73 +7,17 @@
 //! bundle, so its bundles run one after the other like scalar constraints.
 
 use super::coloring::{COLOR_COUNT, Coloring};
-use super::dispatch::{LaneKernel, dispatch};
-use super::lanes::LANES;
 use super::share::share;
-use super::shared_states::{LaneAccess, SharedStates};
+use crate::constraint::Bundle;
+use crate::constraint::dispatch::{LaneKernel, dispatch};
+use crate::constraint::lanes::LANES;
+use crate::constraint::shared_states::LaneAccess;
 use crate::prefetch::prefetch;
 
 /// Constraints per bundle: eight, but one in the overflow colour, whose constraints may
 /// share bodies.
 fn per_bundle(color: usize) -> usize {
     if color == COLOR_COUNT { 1 } else { LANES }
-}
-
-/// Up to eight constraints of one colour, one per lane.
-pub(crate) trait Bundle: Clone + Send + Sync {
-    /// What one pass over the bundles does (warm start, solve, ...).
-    type Pass: Copy;
-
-    /// Makes the bundle take its lanes from the first again, keeping the old lanes' data:
-    /// for a bundle whose every lane is about to be filled, which overwrites them all.
-    fn restart(&mut self);
-
-    /// Computes, eight lanes at a time, what the filled lanes need (effective masses).
-    /// Must be `#[inline(always)]`, so that `finish_bundles` compiles it for AVX2.
-    fn finish(&mut self);
-
-    /// Runs `pass` on the bundle: gathers its bodies into lanes, solves, writes back the
-    /// bodies it moves. Must be `#[inline(always)]`, so that `run_bundles` compiles it
-    /// for AVX2.
-    fn run(&mut self, states: &SharedStates, pass: Self::Pass, lanes: impl LaneAccess);
-}
-
-/// Runs `pass` on `bundles` in order, in the form of the lane code this CPU takes
-/// (`dispatch.rs`): every form gives the same bits.
-pub(crate) fn run_bundles<B: Bundle>(bundles: &mut [B], states: &SharedStates, pass: B::Pass) {
-    dispatch(RunBundles {
-        bundles,
-        states,
-        pass,
-    });
-}
-
-struct RunBundles<'a, 'b, B: Bundle> {
-    bundles: &'a mut [B],
-    states: &'a SharedStates<'b>,
-    pass: B::Pass,
-}
-
-impl<B: Bundle> LaneKernel for RunBundles<'_, '_, B> {
-    type Output = ();
-
-    #[inline(always)]
-    fn run(self, lanes: impl LaneAccess) {
-        run_bundles_with(self.bundles, self.states, self.pass, lanes);
-    }
-}
-
-/// The portable path, for tests to compare with the dispatched one.
-#[inline(always)]
-pub(crate) fn run_bundles_with<B: Bundle>(
-    bundles: &mut [B],
-    states: &SharedStates,
-    pass: B::Pass,
-    lanes: impl LaneAccess,
-) {
-    for bundle in bundles {
-        bundle.run(states, pass, lanes);
-    }
 }
 
 /// A constraint offered for colouring: its index (in the contact set or the joint
@@ -248,9 +192,14 @@ impl<B: Bundle> Bundles<B> {
     }
 
     /// The bundles in colour order, and where each colour's start (the last entry is
-    /// the end), for the step's workers (`crew.rs`).
+    /// the end), for the step's workers (`stages.rs`).
     pub fn parts(&mut self) -> (&mut [B], &[usize; COLOR_COUNT + 2]) {
         (&mut self.bundles, &self.starts)
+    }
+
+    /// Where each colour's bundles start (the last entry is the end).
+    pub fn starts(&self) -> &[usize; COLOR_COUNT + 2] {
+        &self.starts
     }
 
     pub fn as_slice(&self) -> &[B] {
@@ -316,13 +265,11 @@ fn fill_part<B: Bundle>(
 
 /// How many pushes before its own a constraint's source is asked for. Read in memory
 /// order, 15,000 contacts still missed the cache on most reads (the hardware prefetcher
-/// loses the read stream among the colours' write streams): asking eight ahead cut the
-/// filling by a fifth to a quarter (`smash`, `many_pyramids`); sixteen was no better,
-/// nor was asking for the bodies as well.
+/// loses the read stream among the colours' write streams); asking ahead takes back
+/// most of the misses (docs/decisions.md, "Contacts asked for eight pushes ahead").
 const SOURCE_AHEAD: usize = 8;
 
-/// `Bundle::finish` on every bundle, in the dispatched form of the lane code (as
-/// `run_bundles`).
+/// `Bundle::finish` on every bundle, in the best form of the lane code this CPU takes.
 fn finish_bundles<B: Bundle>(bundles: &mut [B]) {
     dispatch(FinishBundles(bundles));
 }
@@ -353,47 +300,4 @@ fn restart<B: Bundle>(bundles: &mut [B], color: usize, empty: &B) {
     partial
         .iter_mut()
         .for_each(|bundle| bundle.clone_from(empty));
-}
-
-/// What the SIMD bundles' tests share.
-#[cfg(test)]
-pub(crate) mod testing {
-    use super::{Bundle, SharedStates, run_bundles, run_bundles_with};
-    use crate::solver::BodyState;
-    use crate::solver::shared_states::Portable;
-
-    /// A deterministic spread of values in [-1, 1).
-    pub fn noise(seed: &mut u32) -> f32 {
-        *seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-        (*seed >> 8) as f32 / (1u32 << 23) as f32 - 1.0
-    }
-
-    /// Runs `passes` on two copies of `scene()`, one by the portable path and one by the
-    /// dispatched path (AVX2 on a CPU that has it: transposes against element copies,
-    /// and in release builds AVX2 against SSE2 arithmetic). Asserts that the passes
-    /// changed something (`bits` lists what to compare) and that both paths agree bit
-    /// for bit. The golden hashes, equal in debug and release, check the same across
-    /// whole scenes.
-    pub fn assert_dispatch_matches_portable<B: Bundle>(
-        scene: impl Fn() -> (Vec<B>, Vec<BodyState>),
-        passes: &[B::Pass],
-        bits: impl Fn(&[B], &[BodyState]) -> Vec<u32>,
-    ) {
-        let (mut portable, mut portable_states) = scene();
-        let (mut dispatched, mut dispatched_states) = scene();
-        for &pass in passes {
-            let states = SharedStates::new(&mut portable_states);
-            run_bundles_with(&mut portable, &states, pass, Portable);
-            let states = SharedStates::new(&mut dispatched_states);
-            run_bundles(&mut dispatched, &states, pass);
-        }
-        let (before, before_states) = scene();
-        let after = bits(&portable, &portable_states);
-        assert_ne!(
-            bits(&before, &before_states),
-            after,
-            "the passes must change something"
-        );
-        assert_eq!(after, bits(&dispatched, &dispatched_states));
-    }
 }

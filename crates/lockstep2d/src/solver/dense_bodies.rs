@@ -8,22 +8,9 @@
 
 use super::integrate::Kick;
 use crate::body::{Body, BodyType};
+use crate::constraint::BodyInfo;
 use crate::id::Slots;
 use crate::math::Vec2;
-
-/// What preparing a contact reads of each of its bodies.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct BodyInfo {
-    /// Dynamic and awake: the step moves it, so constraints may push it.
-    pub simulated: bool,
-    /// Zero unless simulated: to a constraint, other bodies are immovable.
-    pub inv_mass: f32,
-    pub inv_inertia: f32,
-    pub v: Vec2,
-    pub w: f32,
-    /// The centre of mass relative to the body origin, in world axes.
-    pub center_offset: Vec2,
-}
 
 /// The dense copies, kept between steps so a warm world does not allocate.
 #[derive(Clone, Debug, Default)]

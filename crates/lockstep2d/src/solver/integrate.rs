@@ -4,7 +4,7 @@
 //! around its drifts, the leapfrog, exact under a constant pull (`Part`).
 //!
 //! One formula each, used by both solvers: `Kick::apply` and `drift` act on a velocity
-//! wherever it lives, in the soft step's dense states (`crew.rs`) or in the bodies
+//! wherever it lives, in the soft step's dense states (`stages.rs`) or in the bodies
 //! (Box2D-Lite's solver, below).
 
 use crate::body::{Body, BodyType};
@@ -92,9 +92,9 @@ impl Kick {
 /// next step begins with the other half: kick, drift, kick, the leapfrog. It then
 /// drifts each substep at its mean velocity over the substep, and under a constant pull
 /// lands exactly on the parabola. Kicking whole before each drift (semi-implicit Euler)
-/// runs half a substep ahead of it: a ball falling 2 m at 60 Hz lands 0.4 % slow and
-/// rebounds 1.3 % low. The constraints give their impulses in the same halves
-/// (`solver::WarmStart`).
+/// runs half a substep ahead of it, so a falling ball lands slow and rebounds low
+/// (docs/decisions.md, "Bounces at the speed struck, free flight on the leapfrog"). The
+/// constraints give their impulses in the same halves (`constraint::WarmStart`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Part {
     Whole,

@@ -8,223 +8,44 @@
 //!   of iterations, with accumulated and clamped impulses, warm starting and Baumgarte
 //!   position correction. Its three teaching switches are fields of [`SolverSettings`].
 
-mod block;
-mod body_state;
+mod barrier;
 mod bundles;
 mod coloring;
-mod contact_constraint;
-mod crew;
 mod dense_bodies;
-mod dispatch;
-mod impacts;
 mod integrate;
-mod lane_angle;
-mod lane_bodies;
-mod lanes;
 mod pgs;
 mod profile;
-mod run;
 mod share;
-mod shared_states;
 mod soft;
-mod softness;
+mod stages;
 mod step_constraints;
-mod warm_start;
-mod wide_axis;
-mod wide_contact;
 mod wide_drift;
-mod wide_revolute;
 
-pub(crate) use body_state::BodyState;
-use pgs::Pgs;
+pub(crate) use pgs::Pgs;
 pub use profile::SolveProfile;
-pub(crate) use run::Solver;
-use soft::SoftStep;
-pub(crate) use softness::Softness;
-pub(crate) use warm_start::WarmStart;
-pub(crate) use wide_axis::AxisSource;
+pub(crate) use soft::SoftStep;
 
-use crate::error::{Error, Result, check_finite, check_non_negative};
-use crate::math::{Vec2, cross};
+use crate::body::Body;
+use crate::collide::Sweep;
+use crate::contact::ContactSet;
+use crate::id::Slots;
+use crate::joint::Joint;
 
-/// Which solver a world uses.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum SolverKind {
-    /// Box2D v3's soft step: substeps with soft contacts and relaxation. Stiff, stable
-    /// stacks and no energy gain; the default.
-    #[default]
-    Soft,
-    /// Box2D-Lite's sequential impulses with Baumgarte correction: the teaching
-    /// reference, with its switches (`warm_starting`, `accumulate_impulses`,
-    /// `position_correction`).
-    Pgs,
+/// Both solvers' working memory, kept between steps so a warm world does not allocate.
+/// The world steps with one of them, chosen each step by `SolverSettings::kind`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Solver {
+    pub soft: SoftStep,
+    pub pgs: Pgs,
+    /// The bodies the last step moved by more than half their smallest extent, in slot
+    /// order, with where they went from and to: what continuous collision sweeps. Only
+    /// the soft step finds them.
+    pub fast: Vec<(u32, Sweep)>,
 }
 
-/// How the solver works. The soft step's defaults are Box2D v3's; the PGS ones
-/// Box2D-Lite's.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SolverSettings {
-    /// Which solver: the soft step or Box2D-Lite's PGS.
-    pub kind: SolverKind,
-    /// Soft step: substeps per step (4 at 60 Hz, as Box2D v3).
-    pub substeps: u32,
-    /// Soft step: the stiffness of contacts, as a spring frequency (Hz). Capped at a
-    /// quarter of the substep rate, above which a soft constraint stops being stable.
-    pub contact_hertz: f32,
-    /// Soft step: the damping ratio of contacts (10: heavily overdamped, no bounce).
-    pub contact_damping_ratio: f32,
-    /// Soft step: the fastest speed (m/s) at which overlapping bodies are pushed apart.
-    pub max_push_speed: f32,
-    /// A contact's manifold is kept (only its separations updated) while its two bodies
-    /// move less than this (m) relative to each other; 0 rebuilds it every step. See
-    /// `recycle.rs`.
-    pub contact_recycle_distance: f32,
-    /// Soft step: the stiffness that holds joints together, as a spring frequency (Hz).
-    pub joint_hertz: f32,
-    /// Soft step: the damping ratio that holds joints together.
-    pub joint_damping_ratio: f32,
-    /// PGS: sequential-impulse passes over every constraint per step.
-    pub iterations: u32,
-    /// Start each step from last step's impulses (matched by feature id).
-    pub warm_starting: bool,
-    /// Clamp the running total of each impulse rather than each increment. Without it
-    /// the solver cannot take back an impulse it overshot, and stacks jitter.
-    pub accumulate_impulses: bool,
-    /// Push overlapping bodies apart with a velocity bias (Baumgarte for PGS, the soft
-    /// constraint's spring for the soft step).
-    pub position_correction: bool,
-    /// PGS: fraction of the overlap removed per step by position correction.
-    pub bias_factor: f32,
-    /// PGS: overlap left uncorrected (metres), so resting contacts stay in contact.
-    pub allowed_penetration: f32,
-    /// Approach speeds (m/s) below this do not bounce, so resting bodies settle.
-    pub restitution_threshold: f32,
-    /// Soft step: sweep bodies that move fast against static shapes, so they cannot
-    /// pass through a wall (see `world/continuous.rs`).
-    pub continuous: bool,
-    /// No body's centre of mass moves faster than this (m/s): velocity integration
-    /// clamps it, so nothing can run off to infinity. Box2D v3's 400 m/s by default.
-    pub max_linear_speed: f32,
-}
-
-impl Default for SolverSettings {
-    fn default() -> Self {
-        SolverSettings {
-            kind: SolverKind::Soft,
-            substeps: 4,
-            contact_hertz: 30.0,
-            contact_damping_ratio: 10.0,
-            max_push_speed: 3.0,
-            contact_recycle_distance: 10.0 * crate::LINEAR_SLOP,
-            joint_hertz: 60.0,
-            joint_damping_ratio: 2.0,
-            iterations: 10,
-            warm_starting: true,
-            accumulate_impulses: true,
-            position_correction: true,
-            bias_factor: 0.2,
-            allowed_penetration: 0.01,
-            restitution_threshold: 1.0,
-            continuous: true,
-            max_linear_speed: 400.0,
-        }
-    }
-}
-
-impl SolverSettings {
-    /// Box2D-Lite's solver with its defaults, which rebuilds every manifold every step.
-    pub fn box2d_lite() -> SolverSettings {
-        SolverSettings {
-            kind: SolverKind::Pgs,
-            contact_recycle_distance: 0.0,
-            ..SolverSettings::default()
-        }
-    }
-
-    pub(crate) fn validate(&self) -> Result<()> {
-        if self.substeps == 0 || self.substeps > 64 {
-            return Err(Error::InvalidValue {
-                field: "substeps",
-                reason: "must be in 1..=64",
-            });
-        }
-        check_non_negative("contact_hertz", self.contact_hertz)?;
-        check_non_negative("contact_damping_ratio", self.contact_damping_ratio)?;
-        check_non_negative("max_push_speed", self.max_push_speed)?;
-        check_non_negative("contact_recycle_distance", self.contact_recycle_distance)?;
-        check_non_negative("joint_hertz", self.joint_hertz)?;
-        check_non_negative("joint_damping_ratio", self.joint_damping_ratio)?;
-        if self.iterations == 0 || self.iterations > 1000 {
-            return Err(Error::InvalidValue {
-                field: "iterations",
-                reason: "must be in 1..=1000",
-            });
-        }
-        check_non_negative("bias_factor", self.bias_factor)?;
-        if self.bias_factor > 1.0 {
-            return Err(Error::InvalidValue {
-                field: "bias_factor",
-                reason: "must be in [0, 1]",
-            });
-        }
-        check_non_negative("allowed_penetration", self.allowed_penetration)?;
-        check_non_negative("restitution_threshold", self.restitution_threshold)?;
-        check_finite("restitution_threshold", self.restitution_threshold)?;
-        crate::error::check_positive("max_linear_speed", self.max_linear_speed)?;
-        crate::limits::check_speed("max_linear_speed", self.max_linear_speed)
-    }
-}
-
-/// The inverse masses of a constraint's two bodies (zero for a body it cannot move).
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct InverseMasses {
-    pub inv_mass_a: f32,
-    pub inv_i_a: f32,
-    pub inv_mass_b: f32,
-    pub inv_i_b: f32,
-}
-
-impl InverseMasses {
-    /// 1 / (m_a⁻¹ + m_b⁻¹ + i_a⁻¹·(r_a × d)² + i_b⁻¹·(r_b × d)²): the effective mass of
-    /// a constraint along the unit direction `d` acting at lever arms `r_a`, `r_b`; 0
-    /// when neither body can move.
-    pub fn mass_along(&self, r_a: Vec2, r_b: Vec2, d: Vec2) -> f32 {
-        let (ca, cb) = (cross(r_a, d), cross(r_b, d));
-        let k = self.inv_mass_a + self.inv_mass_b + self.inv_i_a * ca * ca + self.inv_i_b * cb * cb;
-        if k > 0.0 { 1.0 / k } else { 0.0 }
-    }
-}
-
-/// The friction direction of a contact: its normal turned clockwise (Box2D-Lite's
-/// `Cross(n, 1)`).
-pub(crate) fn tangent_of(normal: Vec2) -> Vec2 {
-    Vec2::new(normal.y, -normal.x)
-}
-
-/// The part of a body the solver reads and writes in its inner loop, packed together so
-/// the loop touches one cache line per body. Static bodies have zero inverse mass.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct SolverBody {
-    pub v: Vec2,
-    pub w: f32,
-    pub inv_mass: f32,
-    pub inv_inertia: f32,
-}
-
-const _: () = assert!(std::mem::size_of::<SolverBody>() == 20);
-
-impl SolverBody {
-    /// Holds each velocity component within ±`body_state::VELOCITY_CEILING`, as the soft
-    /// step's joints do: Box2D-Lite's iterations have no limit between them, and an
-    /// ill-conditioned pin would otherwise swing a velocity to infinity within a step.
-    #[inline]
-    pub fn keep_below_ceiling(&mut self) {
-        let ceiling = body_state::VELOCITY_CEILING;
-        self.v = crate::limits::clamp_velocity(self.v);
-        self.w = self.w.clamp(-ceiling, ceiling);
-    }
+/// What a solve moves: the bodies, under their contacts and joints.
+pub(crate) struct Simulated<'a> {
+    pub bodies: &'a mut Slots<Body>,
+    pub contacts: &'a mut ContactSet,
+    pub joints: &'a mut Slots<Joint>,
 }

@@ -1,14 +1,17 @@
-//! Box2D-Lite's step: prestep, warm start, iterations, bounces (`impacts/`), store
+//! Box2D-Lite's step: prestep, warm start, iterations, bounces (`contact/impacts/`), store
 //! impulses.
 
-use super::SolverBody;
-use super::contact_constraint::ContactConstraint;
-use super::impacts::Impacts;
+use super::Simulated;
+use super::integrate::{integrate_positions, integrate_velocities};
 use crate::body::Body;
+use crate::constraint::SolverBody;
+use crate::constraint::SolverSettings;
 use crate::contact::ContactSet;
+use crate::contact::impacts::Impacts;
+use crate::contact::scalar::ContactConstraint;
 use crate::id::Slots;
 use crate::joint::{Joint, JointConstraint, JointState};
-use crate::solver::SolverSettings;
+use crate::math::Vec2;
 
 /// The solver's working arrays, kept between steps so a warm world does not allocate.
 #[derive(Clone, Debug, Default)]
@@ -20,10 +23,25 @@ pub(crate) struct Pgs {
 }
 
 impl Pgs {
+    /// Box2D-Lite's whole step: every simulated body kicked over `dt`, the velocities
+    /// solved, then every body moved by its new velocity.
+    pub fn step(&mut self, world: Simulated, settings: &SolverSettings, gravity: Vec2, dt: f32) {
+        let max_speed = settings.max_linear_speed;
+        integrate_velocities(world.bodies, gravity, dt, max_speed);
+        self.solve(
+            world.bodies,
+            world.contacts,
+            world.joints,
+            settings,
+            1.0 / dt,
+        );
+        integrate_positions(world.bodies, dt, max_speed);
+    }
+
     /// Solves velocities: on return every body's `v` and `w` satisfy the constraints as
     /// well as `settings.iterations` passes get them, and impulses are stored for the
     /// next step's warm start.
-    pub fn solve(
+    fn solve(
         &mut self,
         bodies: &mut Slots<Body>,
         contacts: &mut ContactSet,
@@ -58,7 +76,7 @@ impl Pgs {
         self.store(bodies, contacts, joints);
     }
 
-    /// Passes the step's impacts on among the bouncy contacts (`impacts/`).
+    /// Passes the step's impacts on among the bouncy contacts (`contact/impacts/`).
     fn bounce(&mut self, bodies: &Slots<Body>, threshold: f32) {
         if !self.contacts.iter().any(ContactConstraint::strikes) {
             return;

@@ -1,12 +1,10 @@
-//! The soft step (Box2D v3's solver): one step is `substeps` rounds of
-//!
-//!   integrate velocities → warm start → solve (soft, with bias) →
-//!   integrate positions (as deltas) → relax (no bias),
-//!
-//! the first kick and warm start in halves, then every body's closing half kick and
-//! the closing warm start (`solver/warm_start.rs`); then restitution, point by point
-//! below `impacts::IN_TURN` and from it passed on from body to body (`impacts/`), and
-//! the impulses are stored for the next step's warm start.
+//! The soft step (Box2D v3's solver): one step is `substeps` rounds of integrating
+//! velocities, warm starting, solving (soft, with bias), integrating positions (as
+//! deltas) and relaxing (no bias), the first kick and warm start in halves, then every
+//! body's closing half kick and the closing warm start (`constraint/warm_start.rs`);
+//! then restitution, point by point below `impacts::IN_TURN` and from it passed on from
+//! body to body (`contact/impacts/`), and the impulses are stored for the next step's
+//! warm start. `stages.rs` lays the rounds out as the stages the workers run.
 //!
 //! Small substeps with one pass each converge better than many passes over one big
 //! step: each substep sees the bodies where the last one left them. Soft contacts (a
@@ -15,24 +13,23 @@
 //! Poses move as deltas from the step's start, so a pyramid far from the origin is
 //! solved with the precision of one at the origin.
 
-use super::BodyState;
+use super::Simulated;
 use super::SolveProfile;
-use super::crew::{Crew, Program};
 use super::dense_bodies::DenseBodies;
-use super::impacts::Impacts;
 use super::integrate::SpeedLimits;
-use super::softness::Softness;
+use super::stages::{Crew, Program, Stage, plan};
 use super::step_constraints::{PrepareSettings, StepConstraints};
-use super::warm_start::WarmStart;
 use crate::body::{Body, BodyType};
 use crate::collide::Sweep;
+use crate::constraint::{BodyState, Softness, SolverSettings};
 use crate::contact::ContactSet;
+use crate::contact::impacts::Impacts;
+use crate::contact::wide::HandOverStep;
 use crate::id::Slots;
 use crate::joint::Joint;
 use crate::laps::Laps;
 use crate::math::Vec2;
 use crate::minmax;
-use crate::solver::SolverSettings;
 use crate::threads::ThreadPool;
 #[cfg(feature = "threads")]
 use rayon::prelude::*;
@@ -46,47 +43,47 @@ pub(crate) struct SoftStep {
     states: Vec<BodyState>,
     dense: DenseBodies,
     constraints: StepConstraints,
+    /// The step's stages, in the order every worker runs them (`stages.rs`).
+    stages: Vec<Stage>,
     impacts: Impacts,
 }
 
 impl SoftStep {
-    /// Advances every body by `dt`: velocities, constraints and poses. With
-    /// `settings.continuous`, the bodies it moves fast go into `fast` (see
+    /// Advances every body by `dt` under `gravity`: velocities, constraints and poses.
+    /// With `settings.continuous`, the bodies it moves fast go into `fast` (see
     /// `find_fast`). Returns how long each part took.
     pub fn step(
         &mut self,
-        (bodies, contacts, joints): (&mut Slots<Body>, &mut ContactSet, &mut Slots<Joint>),
+        world: Simulated,
         settings: &SolverSettings,
-        (gravity, dt): (Vec2, f32),
+        gravity: Vec2,
+        dt: f32,
         pool: Option<&ThreadPool>,
         fast: &mut Vec<(u32, Sweep)>,
     ) -> SolveProfile {
+        let Simulated {
+            bodies,
+            contacts,
+            joints,
+        } = world;
         let mut laps = Laps::start();
         let h = dt / settings.substeps as f32;
         self.load(bodies, gravity, h);
-        let joint_softness = Softness::new(settings.joint_hertz, settings.joint_damping_ratio, h);
-        self.prepare(bodies, contacts, joints, settings, (h, pool.is_some()));
-        let prepare = laps.lap();
-        let limits = SpeedLimits::new(settings.max_linear_speed, dt);
-        let program = Program {
-            substeps: settings.substeps,
-            h,
-            position_correction: settings.position_correction,
-            max_push: settings.max_push_speed,
-            restitution_threshold: settings.restitution_threshold,
-            limits,
-            joint_softness,
-        };
+        self.prepare(bodies, contacts, joints, settings, h, pool.is_some());
         let workers = pool.map_or(1, ThreadPool::current_num_threads);
+        let program = Program::new(settings, dt, workers);
+        plan(&program, &self.constraints, &mut self.stages);
+        let prepare = laps.lap();
         let crew = Crew::new(
             &mut self.states,
             &mut self.constraints,
             &self.dense,
+            &self.stages,
             program,
-            workers,
         );
         match pool {
-            // One hand-over to the pool for the whole step; see `crew.rs`.
+            // One hand-over to the pool for the whole step: every worker runs the
+            // stages on a pool thread of its own (`stages.rs`).
             #[cfg(feature = "threads")]
             Some(pool) => {
                 let joints = Mutex::new(Some(&mut *joints));
@@ -95,22 +92,22 @@ impl SoftStep {
                 let caller = pool.current_thread_index().unwrap_or(0);
                 pool.broadcast(|context| {
                     let worker = (context.index() + workers - caller) % workers;
-                    // Worker 0 holds the joints (see `Crew::scalar_joints`).
+                    // Worker 0 holds the joints that are not revolute.
                     let mine = match worker {
                         0 => joints.lock().unwrap_or_else(PoisonError::into_inner).take(),
                         _ => None,
                     };
-                    substeps(&crew, worker, mine, &program);
+                    crew.work(worker, mine);
                 });
             }
-            _ => substeps(&crew, 0, Some(joints), &program),
+            _ => crew.work(0, Some(joints)),
         }
         self.bounce(bodies, settings, h);
         let constraints = laps.lap();
         if settings.continuous {
             self.find_fast(bodies, dt, fast);
         }
-        self.store(bodies, (contacts, joints), limits, pool.is_some());
+        self.store(bodies, contacts, joints, program.limits, pool.is_some());
         SolveProfile {
             prepare,
             constraints,
@@ -140,17 +137,21 @@ impl SoftStep {
         }
     }
 
-    /// Passes the step's impacts on among the bouncy contacts (`impacts/`).
+    /// Passes the step's impacts on among the bouncy contacts (`contact/impacts/`).
     fn bounce(&mut self, bodies: &Slots<Body>, settings: &SolverSettings, h: f32) {
         let threshold = settings.restitution_threshold;
         let bundles = self.constraints.contacts.as_slice();
         if !bundles.iter().any(|bundle| bundle.strikes(threshold)) {
             return;
         }
-        let rule = (threshold, 1.0 / h, settings.substeps as f32);
+        let step = HandOverStep {
+            threshold,
+            inv_h: 1.0 / h,
+            substeps: settings.substeps as f32,
+        };
         let contacts = self.impacts.contacts();
         for bundle in bundles {
-            bundle.impact_contacts(&self.states, rule, contacts);
+            bundle.impact_contacts(&self.states, &step, contacts);
         }
         self.impacts.note_joints(bodies);
         self.impacts.resolve(self.states.as_mut_slice(), threshold);
@@ -173,7 +174,8 @@ impl SoftStep {
         contacts: &ContactSet,
         joints: &mut Slots<Joint>,
         settings: &SolverSettings,
-        (h, parallel): (f32, bool),
+        h: f32,
+        parallel: bool,
     ) {
         // Stiffer than a quarter of the substep rate and a soft constraint rings.
         let hertz = minmax::min(settings.contact_hertz, 0.25 / h);
@@ -201,7 +203,8 @@ impl SoftStep {
     fn store(
         &mut self,
         bodies: &mut Slots<Body>,
-        (contacts, joints): (&mut ContactSet, &mut Slots<Joint>),
+        contacts: &mut ContactSet,
+        joints: &mut Slots<Joint>,
         limits: SpeedLimits,
         parallel: bool,
     ) {
@@ -230,26 +233,6 @@ impl SoftStep {
         }
         bodies.iter_mut().for_each(store_body);
     }
-}
-
-/// The soft step's substeps as worker `worker` runs them. Every worker runs this same
-/// sequence, the crew splitting each stage among them and holding them together at its
-/// end (`crew.rs`); worker 0 holds the joints.
-fn substeps(crew: &Crew, worker: usize, mut joints: Option<&mut Slots<Joint>>, program: &Program) {
-    let substeps = program.substeps;
-    for substep in 0..substeps {
-        crew.integrate_velocities(worker, substep == 0);
-        let warm = WarmStart::substep(substep);
-        crew.warm_start(worker, &mut joints, warm);
-        crew.solve(worker, &mut joints, warm);
-        crew.integrate_positions(worker);
-        let last = substep + 1 == substeps;
-        crew.relax(worker, &mut joints, (warm, last));
-        if last {
-            crew.close(worker, &mut joints);
-        }
-    }
-    crew.restitution(worker);
 }
 
 /// A body moving more than this fraction of its smallest extent in a step is fast

@@ -2,17 +2,18 @@
 //! revolute joints in coloured bundles of eight, and every other joint in slot order.
 
 use super::bundles::{Bundles, Candidate};
-use super::dense_bodies::{BodyInfo, DenseBodies};
+use super::dense_bodies::DenseBodies;
 #[cfg(feature = "threads")]
 use super::share::share;
-use super::shared_states::Shared;
-use super::softness::Softness;
-use super::wide_contact::{LaneSource, WideContact};
-use super::wide_revolute::{RevoluteSource, WideRevolute};
 use crate::body::Body;
+use crate::constraint::BodyInfo;
+use crate::constraint::Softness;
+use crate::constraint::shared_states::Shared;
 use crate::contact::ContactSet;
+use crate::contact::wide::{LaneSource, WideContact};
 use crate::id::Slots;
 use crate::joint::Joint;
+use crate::joint::revolute::wide::{RevoluteSource, WideRevolute};
 use crate::math::Vec2;
 use crate::prefetch::prefetch;
 

@@ -7,31 +7,22 @@
 //! through the same Taylor series, composed and renormalised. Where a lane needs the
 //! scalar code's other branches (a speed whose square is not finite, a turn of a
 //! quarter radian or more, which takes libm's sine and cosine), the eight bodies go
-//! through the scalar code instead. Done one by one this was about 86 instructions a
-//! body, a twentieth of `large_pyramid`'s step.
+//! through the scalar code instead. Done one by one, the drift is a visible share of a
+//! pyramid's step (docs/decisions.md, "Bodies drifted eight at a time").
 
-use super::BodyState;
-use super::dispatch::{LaneKernel, dispatch};
 use super::integrate::{SpeedLimits, drift};
-use super::lanes::{F8, LANES, M8, V8};
-use super::shared_states::{LaneAccess, SharedStates, WideBody};
+use crate::constraint::BodyState;
+use crate::constraint::dispatch::LaneKernel;
+use crate::constraint::lanes::{F8, LANES, M8, V8};
+use crate::constraint::shared_states::{LaneAccess, SharedStates, WideBody};
 
-/// Moves the bodies `movers` (rows of `states` only the caller touches) over `h`, in
-/// the dispatched form of the lane code (`dispatch.rs`).
-pub(crate) fn drift_bodies(states: &SharedStates, movers: &[u32], h: f32, limits: SpeedLimits) {
-    dispatch(Drift {
-        states,
-        movers,
-        h,
-        limits,
-    });
-}
-
-struct Drift<'a, 'b> {
-    states: &'a SharedStates<'b>,
-    movers: &'a [u32],
-    h: f32,
-    limits: SpeedLimits,
+/// The bodies `movers` (rows of `states` only the caller touches) moved over `h`, eight
+/// at a time: lane code, run in a form of it (`InstructionSet::run`).
+pub(crate) struct Drift<'a, 'b> {
+    pub states: &'a SharedStates<'b>,
+    pub movers: &'a [u32],
+    pub h: f32,
+    pub limits: SpeedLimits,
 }
 
 impl LaneKernel for Drift<'_, '_> {
@@ -39,7 +30,7 @@ impl LaneKernel for Drift<'_, '_> {
 
     #[inline(always)]
     fn run(self, lanes: impl LaneAccess) {
-        drift_with(self.states, self.movers, (self.h, self.limits), lanes);
+        drift_with(self.states, self.movers, self.h, self.limits, lanes);
     }
 }
 
@@ -47,7 +38,8 @@ impl LaneKernel for Drift<'_, '_> {
 fn drift_with(
     states: &SharedStates,
     movers: &[u32],
-    (h, limits): (f32, SpeedLimits),
+    h: f32,
+    limits: SpeedLimits,
     lanes: impl LaneAccess,
 ) {
     let (groups, rest) = movers.as_chunks::<LANES>();
@@ -66,7 +58,7 @@ fn drift_with(
 fn drift_one_by_one(states: &SharedStates, movers: &[u32], h: f32, limits: SpeedLimits) {
     for &index in movers {
         let i = index as usize;
-        // SAFETY: the caller's rows (see `drift_bodies`).
+        // SAFETY: the caller's rows (see `drift_with`).
         let state: &mut BodyState = unsafe { &mut states.slice_mut(i..i + 1)[0] };
         let (moved, turned) = drift(&mut state.v, &mut state.w, h, limits);
         state.dp += moved;
@@ -147,14 +139,15 @@ const TAYLOR_LIMIT: f32 = 0.25;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::constraint::dispatch::dispatch;
+    use crate::constraint::shared_states::{Portable, SharedStates};
     use crate::math::{Rot, Vec2};
-    use crate::solver::shared_states::{Portable, SharedStates};
 
     /// States spread over speeds and spins either side of the limits, a NaN spin and
     /// one body per group turning fast enough for libm, or not.
     fn states(fast_turn: bool) -> Vec<BodyState> {
         let mut seed = 11u32;
-        let mut noise = || crate::solver::bundles::testing::noise(&mut seed);
+        let mut noise = || crate::constraint::testing::noise(&mut seed);
         let mut states: Vec<BodyState> = (0..27)
             .map(|_| BodyState {
                 v: Vec2::new(40.0 * noise(), 40.0 * noise()),
@@ -191,11 +184,17 @@ mod tests {
                 s.dq = s.dq.integrate(turned);
             }
             let mut wide = states(fast_turn);
-            drift_bodies(&SharedStates::new(&mut wide), &movers, h, limits);
+            let shared = SharedStates::new(&mut wide);
+            dispatch(Drift {
+                states: &shared,
+                movers: &movers,
+                h,
+                limits,
+            });
             assert_eq!(bits(&wide), bits(&scalar), "fast turn: {fast_turn}");
             let mut portable = states(fast_turn);
             let shared = SharedStates::new(&mut portable);
-            drift_with(&shared, &movers, (h, limits), Portable);
+            drift_with(&shared, &movers, h, limits, Portable);
             assert_eq!(bits(&portable), bits(&scalar), "fast turn: {fast_turn}");
             assert_ne!(bits(&scalar), bits(&states(fast_turn)), "the bodies moved");
         }

@@ -7,9 +7,10 @@ use crate::error::{Error, Result};
 
 /// Ticks in one step.
 ///
-/// One tick is 1 ns / hz, so a step is exactly 10⁹ ticks and a frame of `n` nanoseconds
-/// adds `n · hz` ticks: at 60 Hz a step is 16 666 666.67 ns and no rounding ever enters
-/// the count. After any number of frames, steps · 10⁹ + accumulator = Σ frame_ns · hz.
+/// One tick is a nanosecond divided by hz, so a step is exactly 10⁹ ticks and a frame
+/// of `n` nanoseconds adds `n · hz` ticks: at 60 Hz a step is 16 666 666.67 nanoseconds
+/// and no rounding ever enters the count. After any number of frames,
+/// steps · 10⁹ + accumulator = Σ frame_ns · hz.
 pub const TICKS_PER_STEP: u64 = 1_000_000_000;
 
 /// What to do when a frame brings more time than the machine can simulate in time.
@@ -98,7 +99,7 @@ impl FixedClock {
         1.0 / self.hz as f32
     }
 
-    /// Time carried to the next frame, in ticks of 1 ns / hz.
+    /// Time carried to the next frame, in ticks of a nanosecond divided by hz.
     pub fn accumulator_ticks(&self) -> u64 {
         self.accumulator
     }
@@ -169,8 +170,8 @@ fn duration_from_ns(ns: u128) -> Duration {
     Duration::from_nanos(ns.min(u64::MAX as u128) as u64)
 }
 
-/// The fastest rate a clock runs at (steps per second): a step of 10 µs, far shorter
-/// than any game needs and still well inside the world's shortest (`MIN_STEP`).
+/// The fastest rate a clock runs at (steps per second): a step of ten microseconds, far
+/// shorter than any game needs and still well inside the world's shortest (`MIN_STEP`).
 pub const MAX_HZ: u32 = 100_000;
 
 fn check_hz(hz: u32) -> Result<()> {

@@ -156,7 +156,7 @@ pub struct FrameReport {
 ///     assert!(pose.p.is_finite());
 ///     assert!(frame.alpha >= 0.0 && frame.alpha < 1.0);
 /// }
-/// assert_eq!(steps, 4); // 69.44 ms of frames at 60 Hz: 4 steps, 0.17 of a step carried
+/// assert_eq!(steps, 4); // 69.44 milliseconds at 60 Hz: 4 steps, 0.17 of a step carried
 /// # Ok::<(), lockstep2d::Error>(())
 /// ```
 ///

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::{SimState, World};
-use crate::broadphase::{ProxyFilter, ProxyKey};
+use crate::broadphase::ProxyKey;
 use crate::error::Result;
 use crate::id::BodyId;
 
@@ -115,7 +115,7 @@ impl World {
         for s in members {
             let shape = shapes.get_mut(s).expect("bodies list live shapes");
             let aabb = shape.collider.aabb(body.xf);
-            let filter = ProxyFilter::of(&shape.def.filter);
+            let filter = shape.def.filter.proxy_filter();
             shape.proxy = broadphase.create_proxy(aabb, s, is_static, filter);
         }
     }

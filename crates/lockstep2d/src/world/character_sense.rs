@@ -15,7 +15,7 @@
 use std::cell::RefCell;
 
 use super::World;
-use crate::broadphase::{ProxyFilter, RayStep, TreeRay};
+use crate::broadphase::{RayStep, TreeRay};
 use crate::character::{CharacterSettings, Surroundings, Touch};
 use crate::collide::{CAST_TOLERANCE, Core, cast_core, collide, core_gap, goes_first, ray_cast};
 use crate::math::{Rot, Transform, Vec2};
@@ -112,7 +112,7 @@ impl<'a> CharacterView<'a> {
     /// Fills `found` with the candidates whose tree boxes overlap `area`, in slot order.
     fn candidates(&self, area: &crate::math::Aabb, found: &mut Vec<u32>) {
         found.clear();
-        let filter = ProxyFilter::of(&self.shape.def.filter);
+        let filter = self.shape.def.filter.proxy_filter();
         self.world
             .state
             .broadphase
@@ -201,7 +201,7 @@ impl CharacterView<'_> {
         position: Vec2,
         hit: impl Fn(&Shape, f32) -> Option<(f32, Vec2, Vec2)>,
     ) -> Option<(f32, Touch)> {
-        let filter = ProxyFilter::of(&self.shape.def.filter);
+        let filter = self.shape.def.filter.proxy_filter();
         let mut best: Option<(f32, u32, Vec2, Vec2)> = None;
         self.world
             .state

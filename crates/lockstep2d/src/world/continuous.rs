@@ -19,7 +19,7 @@ use super::World;
 use super::collision::may_collide;
 use super::state::SimState;
 use crate::body::{Body, JointEdge};
-use crate::broadphase::{BroadPhase, ProxyFilter};
+use crate::broadphase::BroadPhase;
 use crate::collide::{Core, Impact, Sweep, time_of_impact};
 use crate::id::Slots;
 use crate::math::Transform;
@@ -34,8 +34,11 @@ impl World {
     /// shape, in slot order (each body's result depends only on static shapes, so the
     /// order does not matter either).
     pub(super) fn solve_continuous(&mut self) {
-        // Without a static shape (`smash`), looking the fast bodies up costs 0.4 ms.
-        let has_bullets = self.solver.fast_bodies().iter().any(|&(index, _)| {
+        // Without a static shape and without bullets there is nothing to sweep against,
+        // and looking the fast bodies up would still cost a scene like `smash` time
+        // every step (docs/decisions.md, "Continuous pass skipped without static
+        // shapes").
+        let has_bullets = self.solver.fast.iter().any(|&(index, _)| {
             let body = self.state.bodies.get(index).expect("fast bodies are live");
             body.is_bullet
         });
@@ -57,7 +60,7 @@ impl World {
             broadphase,
             ..
         } = &mut self.state;
-        for &(index, sweep) in self.solver.fast_bodies() {
+        for &(index, sweep) in &self.solver.fast {
             if bodies.get(index).expect("fast bodies are live").is_bullet != bullets {
                 continue;
             }
@@ -87,7 +90,7 @@ fn first_impact(
         let shape = shapes.get(s).expect("bodies list live shapes");
         let path = shape.collider.aabb(start).union(&shape.collider.aabb(end));
         let core = Core::of(&shape.collider);
-        let filter = ProxyFilter::of(&shape.def.filter);
+        let filter = shape.def.filter.proxy_filter();
         let mut against = |other: u32| {
             if !may_collide((shapes, bodies, edges), s, other) {
                 return;

@@ -2,13 +2,13 @@
 
 use super::{SimState, World};
 use crate::body::{JointEdge, edge_key};
+use crate::constraint::SolverKind;
 use crate::error::{Error, Result};
 use crate::events::JointEvent;
 use crate::id::{BodyId, JointId};
 use crate::joint::{Joint, JointDef, JointState};
 use crate::limits::check_point;
 use crate::math::Vec2;
-use crate::solver::SolverKind;
 
 impl World {
     /// Connects two bodies. Unless `collide_connected`, their shapes stop colliding.

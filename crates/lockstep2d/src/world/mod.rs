@@ -23,6 +23,7 @@ mod sleep;
 mod state;
 mod state_values;
 
+pub use controllers::{Controller, ControllerClone, ControllerId};
 pub use explode::ExplosionDef;
 pub use hooks::{ContactHook, ContactHookClone, PairView, PreSolve};
 pub use profile::StepProfile;
@@ -34,15 +35,14 @@ pub(crate) use state::SimState;
 use std::sync::Arc;
 
 use crate::broadphase::BroadPhase;
+use crate::constraint::{SolverKind, SolverSettings};
 use crate::contact::ContactSet;
-use crate::controller::{Controller, ControllerId};
 use crate::error::{Error, Result, check_finite_vec};
 use crate::events::{ContactEvents, SensorEvents};
 use crate::id::{BodyId, Slots};
 use crate::laps::Laps;
 use crate::math::{Aabb, Vec2};
-use crate::snapshot::Snapshot;
-use crate::solver::{Solver, SolverKind, SolverSettings};
+use crate::solver::{Simulated, SolveProfile, Solver};
 use crate::threads::{ThreadPool, thread_pool};
 
 /// Everything needed to create a world.
@@ -70,7 +70,7 @@ pub struct WorldDef {
 }
 
 /// `WorldDef::max_contacts`'s default: 1,048,576 contacts. 10,000 boxes created at one
-/// point, which reach it at the first step, step in about 1.5 GB (README, "Limits").
+/// point, which reach it at the first step, step in about 1.5 GB (the guide, docs/book/src/limits.md).
 pub const DEFAULT_MAX_CONTACTS: u32 = 1 << 20;
 
 impl Default for WorldDef {
@@ -189,59 +189,63 @@ impl World {
         Ok(())
     }
 
+    /// The step's stages in order, each timed into the profile as it ends.
     fn run_step(&mut self, dt: f32) {
         let mut laps = Laps::start();
         self.begin_step_reports();
-        self.timed(&mut laps, |p| &mut p.controllers, |w| w.run_controllers(dt));
-        self.timed(&mut laps, |p| &mut p.characters, |w| w.move_characters(dt));
-        self.timed(&mut laps, |p| &mut p.broad_phase, World::find_new_contacts);
-        self.timed(
-            &mut laps,
-            |p| &mut p.narrow_phase,
-            |w| {
-                w.update_contacts(dt);
-                w.run_contact_hook();
-            },
-        );
-        self.timed(&mut laps, |p| &mut p.solve, |w| w.solve(dt));
-        self.timed(&mut laps, |p| &mut p.continuous, World::solve_continuous);
-        self.timed(&mut laps, |p| &mut p.refit, |w| w.synchronize_proxies(dt));
-        self.timed(&mut laps, |p| &mut p.sensors, World::update_sensors);
-        self.timed(
-            &mut laps,
-            |p| &mut p.sleep,
-            |w| {
-                w.check_joint_thresholds();
-                w.update_sleep(dt);
-            },
-        );
+        self.run_controllers(dt);
+        self.profile.controllers = laps.lap();
+        self.move_characters(dt);
+        self.profile.characters = laps.lap();
+        self.find_new_contacts();
+        self.profile.broad_phase = laps.lap();
+        self.update_contacts(dt);
+        self.run_contact_hook();
+        self.profile.narrow_phase = laps.lap();
+        self.solve(dt);
+        self.profile.solve = laps.lap();
+        self.solve_continuous();
+        self.profile.continuous = laps.lap();
+        self.synchronize_proxies(dt);
+        self.profile.refit = laps.lap();
+        self.update_sensors();
+        self.profile.sensors = laps.lap();
+        self.check_joint_thresholds();
+        self.update_sleep(dt);
+        self.profile.sleep = laps.lap();
         self.remove_out_of_bounds();
         self.profile.total = laps.total();
         self.state.step_count += 1;
     }
 
-    /// Runs one stage of the step and writes its time into the profile's `stage` field.
-    fn timed(
-        &mut self,
-        laps: &mut Laps,
-        stage: fn(&mut StepProfile) -> &mut f64,
-        run: impl FnOnce(&mut World),
-    ) {
-        run(self);
-        *stage(&mut self.profile) = laps.lap();
-    }
-
-    /// Moves the bodies by `dt` under their constraints, with the chosen solver.
+    /// Moves the bodies by `dt` under their constraints, with the solver the settings
+    /// choose, and notes what turns the step's stored impulses (N·s) into forces (N):
+    /// the soft step stores one substep's impulse, Box2D-Lite's solver the whole step's.
     fn solve(&mut self, dt: f32) {
         let state = &mut self.state;
-        let solved = self.solver.step(
-            (&mut state.bodies, &mut state.contacts, &mut state.joints),
-            &state.settings,
-            (state.gravity, dt),
-            self.pool.as_deref(),
-        );
-        self.profile.solve_parts = solved.profile;
-        state.impulse_to_force = solved.impulse_to_force;
+        let settings = &state.settings;
+        let world = Simulated {
+            bodies: &mut state.bodies,
+            contacts: &mut state.contacts,
+            joints: &mut state.joints,
+        };
+        let solver = &mut self.solver;
+        solver.fast.clear();
+        match settings.kind {
+            SolverKind::Soft => {
+                let pool = self.pool.as_deref();
+                self.profile.solve_parts =
+                    solver
+                        .soft
+                        .step(world, settings, state.gravity, dt, pool, &mut solver.fast);
+                state.impulse_to_force = settings.substeps as f32 / dt;
+            }
+            SolverKind::Pgs => {
+                solver.pgs.step(world, settings, state.gravity, dt);
+                self.profile.solve_parts = SolveProfile::default();
+                state.impulse_to_force = 1.0 / dt;
+            }
+        }
     }
 
     /// Solves contacts on `threads` threads (1 to 64) from the next step on. The results
@@ -339,30 +343,13 @@ impl World {
         self.state.removed.clear();
     }
 
-    /// The whole simulation state, to `restore` later (rollback) or to save with
-    /// `Snapshot::to_bytes`. Controllers are not part of it (see `restore`).
-    pub fn snapshot(&self) -> Snapshot {
-        Snapshot::new(self.state.clone())
+    /// Everything a step reads from the steps before it: what a snapshot saves.
+    pub(crate) fn sim_state(&self) -> &SimState {
+        &self.state
     }
 
-    /// Like `snapshot`, but into an existing snapshot, reusing its storage: a rollback
-    /// loop that keeps a ring of snapshots then allocates nothing once warm, and copies
-    /// into memory that is already mapped.
-    pub fn snapshot_into(&self, snapshot: &mut Snapshot) {
-        snapshot.state_mut().clone_from(&self.state);
-    }
-
-    /// Puts the world back into the state of `snapshot`, taken of this world or of any
-    /// other: every id that was valid then is valid again, and stepping gives the same
-    /// bits as stepping the world the snapshot was taken of.
-    ///
-    /// The world keeps its own controllers and thread pool: a controller's state between
-    /// steps is the game's to save (the built-in `Buoyancy` and `Wind` have none).
-    ///
-    /// It cannot fail: a `Snapshot` is whole by construction (taken of a world, or
-    /// decoded by `Snapshot::from_bytes`, which checks it).
-    pub fn restore(&mut self, snapshot: &Snapshot) {
-        self.state.clone_from(snapshot.state());
+    pub(crate) fn sim_state_mut(&mut self) -> &mut SimState {
+        &mut self.state
     }
 
     /// A 64-bit hash of every body's pose and velocity, bit for bit, in slot order, of

@@ -7,7 +7,6 @@
 //! near hits go to the lower shape slot, and overlap lists come in shape slot order.
 
 use super::World;
-use super::shape_query::check_ray;
 use crate::body::Body;
 use crate::broadphase::{ProxyFilter, RayStep, TreeRay};
 use crate::collide::{
@@ -402,4 +401,17 @@ pub(super) fn check_placed_geometry(geometry: &Geometry, transform: Transform) -
         });
     }
     Ok(geometry.collider())
+}
+
+/// A cast's start must be finite and its translation finite and not zero.
+pub(super) fn check_ray(origin: Vec2, translation: Vec2) -> Result<()> {
+    check_finite_vec("origin", origin)?;
+    check_finite_vec("translation", translation)?;
+    if translation == Vec2::ZERO {
+        return Err(Error::InvalidValue {
+            field: "translation",
+            reason: "must not be zero (ask overlap_point or overlap_shape instead)",
+        });
+    }
+    Ok(())
 }

@@ -1,15 +1,15 @@
 //! Refitting the broad phase after the solve: each moving shape that left its tree box
 //! gets a new one.
 //!
-//! The shapes to check are found through the moving bodies: the `terrain` scene, 1,335
-//! static links under 300 bodies of which about half sleep, has ten shapes standing
-//! still for each one that moves, and reading every shape to skip those cost it 4 % of
-//! its step.
-//! Which shapes left their boxes is found body by body, on the world's threads (a box
-//! per shape and a containment test, read-only); only those few are then sorted by shape
-//! slot and the tree changed on one thread in that order, so the result does not depend
-//! on the thread count. (Collecting and sorting every moving shape first kept a
-//! 22,000-body scene's refit at 1.4 ms on any number of threads.)
+//! The shapes to check are found through the moving bodies: in a scene such as
+//! `terrain`, 1,335 static links under 300 bodies, most shapes stand still, and reading
+//! every shape only to skip it is a visible part of the step (docs/decisions.md, "Refit
+//! through the moving bodies"). Which shapes left their boxes is found body by body, on
+//! the world's threads (a box per shape and a containment test, read-only); only those
+//! few are then sorted by shape slot and the tree changed on one thread in that order,
+//! so the result does not depend on the thread count. (Collecting and sorting every
+//! moving shape first, on one thread, leaves a large scene's refit no faster on more
+//! threads; docs/decisions.md, "Refit on the world's threads".)
 
 use super::World;
 use super::state::SimState;
@@ -30,12 +30,12 @@ pub(super) type Refit = (u32, ProxyKey, Aabb);
 
 impl World {
     /// Refits the broad-phase box of every shape that left it during the step. The box
-    /// must cover where the shape is and where its velocity takes it in the next step of
-    /// `dt`, so a fast body's pairs are found before it reaches them. A refitted box
+    /// must cover where the shape is and where its velocity takes it in the next step
+    /// of `dt`, so a fast body's pairs are found before it reaches them. A refitted box
     /// also leads the shape by up to one margin more along its path: a body moving
-    /// steadily (a swinging grid, falling rain) then leaves its box a third less often,
-    /// and a refit (query, pairs, tree) costs as much as updating five to ten contacts,
-    /// of which the longer boxes add about one per refit saved.
+    /// steadily (a swinging grid, falling rain) then leaves its box less often, and a
+    /// refit (query, pairs, tree) costs several times the contacts the longer boxes add
+    /// in its place (docs/decisions.md, "Refitted boxes lead along the path").
     pub(super) fn synchronize_proxies(&mut self, dt: f32) {
         let SimState {
             bodies,

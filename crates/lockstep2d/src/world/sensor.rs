@@ -15,7 +15,6 @@ use serde::{Deserialize, Serialize};
 
 use super::{SimState, World};
 use crate::body::{Body, BodyType};
-use crate::broadphase::ProxyFilter;
 use crate::collide::touches_collider;
 use crate::events::{SensorEvent, SensorEvents};
 use crate::id::{BodyId, ShapeId, Slots};
@@ -75,7 +74,7 @@ impl World {
             // A disabled sensor sees nothing: what it saw ends.
             if body.enabled {
                 let area = shape.collider.aabb(body.xf);
-                broadphase.visit_box(&area, ProxyFilter::of(&shape.def.filter), |other| {
+                broadphase.visit_box(&area, shape.def.filter.proxy_filter(), |other| {
                     if sees((shapes, bodies), (shape, body), other) {
                         found.push(other);
                     }

@@ -2,9 +2,9 @@
 //! names (Box2D's `b2Shape_RayCast` and `b2Shape_TestPoint`).
 
 use super::World;
-use super::query::check_placed_geometry;
+use super::query::{check_placed_geometry, check_ray};
 use crate::collide::{Core, cast_core, ray_cast, touches_collider, touches_point};
-use crate::error::{Error, Result, check_finite_vec};
+use crate::error::{Result, check_finite_vec};
 use crate::id::ShapeId;
 use crate::math::{Transform, Vec2};
 use crate::shape::Geometry;
@@ -79,17 +79,4 @@ impl World {
             point,
         ))
     }
-}
-
-/// A cast's start must be finite and its translation finite and not zero.
-pub(super) fn check_ray(origin: Vec2, translation: Vec2) -> Result<()> {
-    check_finite_vec("origin", origin)?;
-    check_finite_vec("translation", translation)?;
-    if translation == Vec2::ZERO {
-        return Err(Error::InvalidValue {
-            field: "translation",
-            reason: "must not be zero (ask overlap_point or overlap_shape instead)",
-        });
-    }
-    Ok(())
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use super::collision::may_collide;
 use super::{SimState, World};
 use crate::body::{BodyType, combined_mass};
-use crate::broadphase::{ProxyFilter, ProxyKey};
+use crate::broadphase::ProxyKey;
 use crate::contact::Contact;
 use crate::error::Result;
 use crate::events::{ContactEnd, ContactEvents};
@@ -45,7 +45,7 @@ impl World {
             proxy: ProxyKey::PLACEHOLDER,
             link: Link::default(),
         });
-        let filter = ProxyFilter::of(&def.filter);
+        let filter = def.filter.proxy_filter();
         // A disabled body's shapes join the broad phase when it is enabled.
         let proxy = if enabled {
             (self.state.broadphase).create_proxy(aabb, id.index, is_static, filter)
@@ -90,7 +90,7 @@ impl World {
         }
         self.state
             .broadphase
-            .set_filter(proxy, ProxyFilter::of(&filter));
+            .set_filter(proxy, filter.proxy_filter());
         let (shapes, bodies) = (&self.state.shapes, &self.state.bodies);
         let edges = self.state.joint_edges.as_slice();
         let (pending, touched) = (&mut self.state.pending_events, &mut self.islands.to_wake);

@@ -170,9 +170,10 @@ impl World {
         let parent = &mut self.islands.parent;
         parent.clear();
         parent.extend(0..slots as u32);
-        // The links read compact arrays only (the contacts' heads, a flag per slot): the
-        // contacts and bodies themselves are ten times larger, and reading them for
-        // every link cost `rain` 0.6 ms a step.
+        // The links read compact arrays only (the contacts' heads, a flag per slot):
+        // the contacts and bodies themselves are many times larger, and reading them
+        // for every link makes the island stage of a crowd such as `rain` markedly
+        // slower (docs/decisions.md, "Islands linked through compact arrays").
         let dynamic = &mut self.islands.dynamic;
         dynamic.clear();
         dynamic.resize(slots, false);

@@ -13,15 +13,15 @@ use serde::{Deserialize, Serialize};
 use super::SleepSettings;
 use super::sensor::SensorState;
 use crate::body::{Body, BodyType, JointEdge, edge_joint};
-use crate::broadphase::{BroadPhase, ProxyFilter};
+use crate::broadphase::BroadPhase;
 use crate::character::Character;
+use crate::constraint::SolverSettings;
 use crate::contact::{Contact, ContactSet};
 use crate::events::{ContactEvents, JointEvent, SensorEvents};
 use crate::id::{BodyId, Slots};
 use crate::joint::Joint;
 use crate::math::{Aabb, Vec2};
 use crate::shape::Shape;
-use crate::solver::SolverSettings;
 
 #[derive(Debug, Serialize, Deserialize)]
 pub(crate) struct SimState {
@@ -30,8 +30,9 @@ pub(crate) struct SimState {
     pub bodies: Slots<Body>,
     /// Shared with the snapshots taken since the last shape edit (copy on write, see
     /// `shapes_mut`): a step never changes a shape, so a snapshot or a restore of a
-    /// world whose shapes did not change copies a pointer, not 1.9 MB of polygons for
-    /// a 5,000-box pyramid.
+    /// world whose shapes did not change copies a pointer, not megabytes of polygons
+    /// for a 5,000-box pyramid (docs/decisions.md, "Snapshots share the world's
+    /// shapes").
     pub shapes: Arc<Slots<Shape>>,
     pub joints: Slots<Joint>,
     /// Two per joint slot, `JointEdge`s in its bodies' joint lists (`edge_key`); a free
@@ -140,7 +141,7 @@ impl SimState {
             let filter = self.broadphase.filter(key);
             self.shapes
                 .get(shape)
-                .is_some_and(|s| s.proxy == key && ProxyFilter::of(&s.def.filter) == filter)
+                .is_some_and(|s| s.proxy == key && s.def.filter.proxy_filter() == filter)
         };
         let proxies_ok = self.shapes.iter().all(|(i, s)| {
             let enabled = self.bodies.get(s.body).is_some_and(|b| b.enabled);

@@ -2,7 +2,7 @@
 //! colour at once, one per lane.
 //!
 //! Plain arrays with element-wise loops, written so the compiler turns each operation
-//! into one or two vector instructions (SSE2 everywhere, AVX2 where `wide_contact.rs`
+//! into one or two vector instructions (SSE2 everywhere, AVX2 where `contact/wide.rs`
 //! dispatches to it) — and so the same code is the scalar path on any other target.
 //! Every operation is a single IEEE add, multiply, divide or compare per lane, never a
 //! fused multiply-add, so every path gives the same bits.

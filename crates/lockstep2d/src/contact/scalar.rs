@@ -5,9 +5,9 @@
 //!
 //! - normal: vn = dv·n ≥ bias, impulse Pn ≥ 0, effective mass
 //!   1 / (m_a⁻¹ + m_b⁻¹ + i_a⁻¹ (r_a × n)² + i_b⁻¹ (r_b × n)²);
-//! - friction: vt = dv·t → the surfaces' tangent speed (a conveyor's, else 0) with
+//! - friction: vt = dv·t is driven to the surfaces' tangent speed (a conveyor's, else 0) with
 //!   |Pt| ≤ μ·Pn (the friction cone), same mass form with t;
-//! - rolling resistance: w_b − w_a → 0 with a torque impulse of at most c·(Pn₁ + Pn₂),
+//! - rolling resistance: w_b − w_a is driven to 0 with a torque impulse of at most c·(Pn₁ + Pn₂),
 //!   mass 1 / (i_a⁻¹ + i_b⁻¹) (Box2D v3's model, here for the same materials).
 //!
 //! The bias is the velocity the normal constraint aims for: Baumgarte position
@@ -17,13 +17,14 @@
 //! where e is below `impacts::IN_TURN`. From it, bounces come after the iterations
 //! (`solver/impacts/`), which pass strikes on from body to body.
 
+use super::Contact;
 use super::impacts::{IN_TURN, ImpactContact, ImpactPoint};
+use super::tangent_of;
 use crate::LINEAR_SLOP;
 use crate::body::Body;
-use crate::contact::Contact;
+use crate::constraint::{InverseMasses, SolverBody, SolverSettings};
 use crate::math::{Vec2, cross, cross_sv};
 use crate::minmax;
-use crate::solver::{InverseMasses, SolverBody, SolverSettings, tangent_of};
 
 #[derive(Clone, Copy, Debug, Default)]
 struct PointConstraint {

@@ -6,12 +6,13 @@
 //! Box2D-Lite's `softness` and `bias_factor` belong to the PGS solver; here the world's
 //! joint stiffness holds the pin.
 
-use super::SoftPass;
-use super::axis::AxisPass;
-use super::frame::{JointFrame, soft_point_impulse};
-use super::revolute::RevoluteJoint;
+use super::RevoluteJoint;
+use crate::constraint::BodyState;
+use crate::joint::SoftPass;
+use crate::joint::axis::AxisPass;
+use crate::joint::axis::wide::AxisSource;
+use crate::joint::frame::{JointFrame, soft_point_impulse};
 use crate::math::Vec2;
-use crate::solver::{AxisSource, BodyState};
 
 impl RevoluteJoint {
     pub fn prepare_soft(&mut self, frame: &mut JointFrame, h: f32, warm_starting: bool) {
@@ -28,7 +29,7 @@ impl RevoluteJoint {
         frame.give_share(states, share, (self.impulse, self.axial.total()));
     }
 
-    /// The spring, motor and limits as the lane solve takes them (`solver/wide_axis.rs`),
+    /// The spring, motor and limits as the lane solve takes them (`joint/axis/wide.rs`),
     /// after `prepare_soft`; `None` for a bare pin.
     pub fn axis_source(&self, frame: &JointFrame, h: f32) -> Option<AxisSource> {
         let axis = &self.axis;
@@ -46,7 +47,7 @@ impl RevoluteJoint {
     }
 
     /// The scalar form of one pass; the soft step solves revolute joints eight at a
-    /// time (`solver/wide_revolute.rs`), and the tests compare the two.
+    /// time (`joint/revolute/wide.rs`), and the tests compare the two.
     pub fn solve(&mut self, frame: &JointFrame, states: &mut [BodyState], pass: &SoftPass) {
         self.solve_axis(frame, states, pass);
         self.solve_pin(frame, states, pass.use_bias);

@@ -1,8 +1,8 @@
 //! A bouncy contact as a solver hands it to the impact stage, and the two things the
 //! stage does with one (`Pair`): read a point's normal velocity and give it an impulse.
 
+use crate::constraint::{BodyState, SolverBody};
 use crate::math::{Vec2, cross, cross_sv};
-use crate::solver::{BodyState, SolverBody};
 
 /// A bouncy contact whose points pushed this step, as a solver hands it over.
 #[derive(Clone, Copy, Debug)]

@@ -7,8 +7,14 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+pub(crate) mod block;
+pub(crate) mod impacts;
+pub(crate) mod scalar;
+pub(crate) mod wide;
+
 use crate::collide::Manifold;
 use crate::limits::MAX_SPEED;
+use crate::math::Vec2;
 use crate::minmax;
 use crate::pair_set::{PairSet, pair_key};
 use crate::recycle::ManifoldCache;
@@ -29,7 +35,7 @@ pub(crate) struct Contact {
     /// Shape A's and shape B's rounding radii (`Geometry::rounding`): where a round
     /// surface touches as its body turns, between steps (`recycle.rs`) and, for a disc
     /// turning about its own centre of mass, through the substeps
-    /// (`solver/wide_contact.rs`).
+    /// (`wide.rs`).
     pub rounding: [f32; 2],
     pub manifold: Manifold,
     /// What the manifold was built from, to keep it while the bodies barely move.
@@ -41,8 +47,9 @@ pub(crate) struct Contact {
     pub enabled: bool,
     /// Whether either shape is a one-way platform (`ShapeDef::one_way`, fixed when a
     /// shape is made): kept here so that a recycled manifold reads no shape at all.
-    /// Reading the two shapes' flags cost a quarter of `many_pyramids`' narrow phase,
-    /// as the shapes lie all over memory.
+    /// Reading the two shapes' flags is a large share of a pile's narrow phase, as the
+    /// shapes lie all over memory (docs/decisions.md, "A contact keeps its shapes'
+    /// one-way flag").
     pub one_way: bool,
 }
 
@@ -114,8 +121,9 @@ pub(crate) struct ContactSet {
 }
 
 /// What colouring reads of a contact, kept apart from it: reading only these from the
-/// contacts themselves streamed two of each contact's three cache lines, and colouring
-/// 58,000 contacts took 1 ms.
+/// contacts themselves streams two of each contact's three cache lines, which makes
+/// colouring a large pile markedly slower (docs/decisions.md, "Colouring reads compact
+/// contact heads").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ContactHead {
     pub body_a: u32,
@@ -249,4 +257,10 @@ pub(crate) fn carry_impulses(new: &mut Manifold, old: &Manifold) {
             point.tangent_impulse = previous.tangent_impulse;
         }
     }
+}
+
+/// The friction direction of a contact: its normal turned clockwise (Box2D-Lite's
+/// `Cross(n, 1)`).
+pub(crate) fn tangent_of(normal: Vec2) -> Vec2 {
+    Vec2::new(normal.y, -normal.x)
 }

@@ -1,4 +1,4 @@
-//! The revolute joint eight at a time, as `wide_contact.rs` does for contacts: its pin,
+//! The revolute joint eight at a time, as `contact/wide.rs` does for contacts: its pin,
 //! and where any lane of a bundle has them its spring, motor and limits on the joint
 //! angle (most joints of a chain or a grid are bare pins; a ragdoll's carry limits and
 //! a motor for friction).
@@ -11,20 +11,20 @@
 //!   λ = −mass_scale·K⁻¹·(Ċ + bias_rate·C) − impulse_scale·λ_accumulated,
 //! with K the 2×2 effective mass of `joint/mass2.rs`. Each lane does the IEEE
 //! operations the scalar joint does, in the same order, so a bare pin gives the same
-//! bits here as there (a test checks it). The options (`wide_axis.rs`) come first, in
+//! bits here as there (a test checks it). The options (`joint/axis/wide.rs`) come first, in
 //! the scalar joint's order; they read the joint angle through the lane arctangent
 //! (`lane_angle.rs`), so a joint with options is within a few units in the last place
 //! of its scalar form, not bit for bit.
 
-use super::bundles::Bundle;
-use super::dense_bodies::BodyInfo;
-use super::lane_bodies::LaneBodies;
-use super::lanes::{F8, LANES, M8, V8};
-use super::shared_states::{LaneAccess, SharedStates, WideBody};
-use super::softness::Softness;
-use super::warm_start::WarmStart;
-use super::wide_axis::{AxisSource, WideAxis};
+use crate::constraint::BodyInfo;
+use crate::constraint::Bundle;
+use crate::constraint::Softness;
+use crate::constraint::WarmStart;
+use crate::constraint::lane_bodies::LaneBodies;
+use crate::constraint::lanes::{F8, LANES, M8, V8};
+use crate::constraint::shared_states::{LaneAccess, SharedStates, WideBody};
 use crate::joint::AxisImpulses;
+use crate::joint::axis::wide::{AxisSource, WideAxis};
 use crate::math::Vec2;
 
 /// What one pass over the joints does.
@@ -292,11 +292,11 @@ fn masked(keep: M8, v: V8) -> V8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::constraint::BodyState;
+    use crate::constraint::shared_states::Portable;
+    use crate::constraint::testing::{assert_dispatch_matches_portable, noise};
     use crate::joint::{AxisOptions, JointFrame, Limit, Motor, RevoluteJoint, SoftPass, Spring};
     use crate::math::Rot;
-    use crate::solver::BodyState;
-    use crate::solver::bundles::testing::{assert_dispatch_matches_portable, noise};
-    use crate::solver::shared_states::Portable;
 
     /// Options for joint `link`: every third has all three, the next a limit alone,
     /// the next none (a bare pin).

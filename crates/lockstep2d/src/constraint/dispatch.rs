@@ -28,20 +28,52 @@ pub(crate) trait LaneKernel {
     fn run(self, lanes: impl LaneAccess) -> Self::Output;
 }
 
+/// The form of the lane code a CPU takes: the instruction set the kernels are compiled
+/// for, with what proves the CPU has it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum InstructionSet {
+    /// AVX2 with AVX-512 F and VL.
+    #[cfg(target_arch = "x86_64")]
+    Avx512(Avx2),
+    #[cfg(target_arch = "x86_64")]
+    Avx2(Avx2),
+    Portable,
+}
+
+impl InstructionSet {
+    /// The best form this CPU takes.
+    #[inline]
+    pub fn detect() -> InstructionSet {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(avx2) = Avx2::detect() {
+            return match avx2.has_avx512() {
+                true => InstructionSet::Avx512(avx2),
+                false => InstructionSet::Avx2(avx2),
+            };
+        }
+        InstructionSet::Portable
+    }
+
+    /// Runs `kernel` in this form.
+    #[inline]
+    pub fn run<K: LaneKernel>(self, kernel: K) -> K::Output {
+        match self {
+            // SAFETY: an `Avx512` value exists only when the CPU has AVX-512F and VL
+            // (`detect`), and its `Avx2` proves AVX2.
+            #[cfg(target_arch = "x86_64")]
+            InstructionSet::Avx512(avx2) => unsafe { with_avx512(kernel, avx2) },
+            // SAFETY: an `Avx2` value exists only when the CPU has AVX2.
+            #[cfg(target_arch = "x86_64")]
+            InstructionSet::Avx2(avx2) => unsafe { with_avx2(kernel, avx2) },
+            InstructionSet::Portable => kernel.run(Portable),
+        }
+    }
+}
+
 /// Runs `kernel` in the best form this CPU takes.
 #[inline]
 pub(crate) fn dispatch<K: LaneKernel>(kernel: K) -> K::Output {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = Avx2::detect() {
-        if avx2.has_avx512() {
-            // SAFETY: `has_avx512` said the CPU has AVX-512F and VL (and `avx2` exists,
-            // so it has AVX2).
-            return unsafe { with_avx512(kernel, avx2) };
-        }
-        // SAFETY: an `Avx2` value exists only when the CPU has AVX2.
-        return unsafe { with_avx2(kernel, avx2) };
-    }
-    kernel.run(Portable)
+    InstructionSet::detect().run(kernel)
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -1,5 +1,5 @@
 //! The four-quadrant arctangent, eight lanes at a time: the angle a revolute joint has
-//! turned within a step (`wide_revolute.rs`).
+//! turned within a step (`joint/revolute/wide.rs`).
 //!
 //! The ratio of the smaller to the larger of |y| and |x| lies in [0, 1]; above
 //! tan(π/8) it is moved to (t − 1)/(t + 1) and π/4 added back, so the odd polynomial

@@ -1,17 +1,17 @@
 //! A revolute joint's spring, motor and limits on its angle, eight joints at a time
-//! (`wide_revolute.rs` holds them): `joint/axis.rs` per lane, in its order (spring,
+//! (`joint/revolute/wide.rs` holds them): `joint/axis/mod.rs` per lane, in its order (spring,
 //! motor, lower limit, upper limit), each a purely angular impulse on the two bodies.
 //!
 //! A lane without an option is left exactly as it was, not given a zero impulse, and a
 //! bundle in which no lane has options skips all of this.
 
-use super::body_state::VELOCITY_CEILING;
-use super::lane_angle::atan2;
-use super::lanes::{F8, M8};
-use super::shared_states::WideBody;
-use super::softness::Softness;
-use super::warm_start::WarmStart;
-use crate::joint::AxisImpulses;
+use super::AxisImpulses;
+use crate::constraint::Softness;
+use crate::constraint::VELOCITY_CEILING;
+use crate::constraint::WarmStart;
+use crate::constraint::lane_angle::atan2;
+use crate::constraint::lanes::{F8, M8};
+use crate::constraint::shared_states::WideBody;
 use crate::joint::Limit;
 
 /// One joint's options as the step starts.

@@ -7,15 +7,13 @@
 //! b = vn + bias − K·x_old. The solve tries each set of active points in turn.
 //!
 //! Only in the relax pass, whose velocities are the ones each substep ends with. The
-//! block there is what keeps a tall pyramid from spreading: `large_pyramid` drifts
-//! 0.092 m with it and 0.109 m without. The block in the biased pass as well gave
-//! 0.092 m again, for 6–10 % more time in the substeps (measured against Box2D's in the
-//! same runs). What that extra block bought: a tall stack sways less while it settles
-//! (`vertical_stack`'s top box moves 2 mm in its first ten seconds, 10 mm without it),
-//! then both stand as still. K is fixed for the step, so the one division, for its
+//! block there is what keeps a tall pyramid from spreading. The block in the biased pass
+//! as well gives no less drift for more time in the substeps; what it buys is a tall
+//! stack that sways less while it settles, then both stand as still (docs/decisions.md,
+//! "Block solve in the relax pass only"). K is fixed for the step, so the one division, for its
 //! inverse determinant, is done once and a pass has none.
 
-use super::lanes::{F8, M8, V8};
+use crate::constraint::lanes::{F8, M8, V8};
 
 /// Above this condition number the two points act as one and the block is skipped.
 const MAX_CONDITION: f32 = 1000.0;

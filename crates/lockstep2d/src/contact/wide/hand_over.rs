@@ -3,11 +3,21 @@
 
 use super::{WideContact, WidePoint, rebound};
 use crate::LINEAR_SLOP;
+use crate::constraint::BodyState;
+use crate::constraint::lanes::{F8, V8};
+use crate::contact::impacts::{IN_TURN, ImpactContact, ImpactPoint};
 use crate::math::Vec2;
 use crate::minmax;
-use crate::solver::BodyState;
-use crate::solver::impacts::{IN_TURN, ImpactContact, ImpactPoint};
-use crate::solver::lanes::{F8, V8};
+
+/// What the step that hands contacts over was.
+pub(crate) struct HandOverStep {
+    /// Approach speeds below this do not bounce.
+    pub threshold: f32,
+    /// 1 / the substep.
+    pub inv_h: f32,
+    /// Substeps per step.
+    pub substeps: f32,
+}
 
 impl WideContact {
     /// Whether a lane of this bundle struck faster than `threshold` and pushed (see
@@ -30,9 +40,10 @@ impl WideContact {
     pub fn impact_contacts(
         &self,
         states: &[BodyState],
-        (threshold, inv_h, substeps): (f32, f32, f32),
+        step: &HandOverStep,
         out: &mut Vec<ImpactContact>,
     ) {
+        let (threshold, inv_h, substeps) = (step.threshold, step.inv_h, step.substeps);
         if !self.bounces_in_turn {
             return;
         }

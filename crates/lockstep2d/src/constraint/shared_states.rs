@@ -13,9 +13,9 @@
 
 use std::marker::PhantomData;
 
-use super::body_state::{BodyState, VELOCITY_CEILING};
 use super::lane_bodies::LaneBodies;
 use super::lanes::{F8, LANES, V8};
+use super::{BodyState, VELOCITY_CEILING};
 
 /// Eight bodies' states, one per lane: what a contact bundle reads and writes.
 #[derive(Clone, Copy, Debug, Default)]
@@ -263,7 +263,7 @@ pub(crate) use avx2::Avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use super::{LANES, LaneAccess, SharedStates, WideBody};
-    use crate::solver::lanes::F8;
+    use crate::constraint::lanes::F8;
     use std::arch::x86_64::*;
 
     /// Eight 256-bit loads and a transpose in registers: what Box2D v3 does. A value

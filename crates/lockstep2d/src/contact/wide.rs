@@ -20,9 +20,9 @@
 //!   vn ≥ −s/h, and no more — this is what stops fast bodies passing through;
 //! - s ≤ 0 while solving: a soft spring pushes out at bias_rate·s, at most
 //!   `max_push_speed`; while relaxing: no push, only vn ≥ 0;
-//! - friction: vt → the surfaces' tangent speed (a conveyor's, else 0) with
+//! - friction: vt is driven to the surfaces' tangent speed (a conveyor's, else 0) with
 //!   |Pt| ≤ μ·Pn;
-//! - rolling resistance (Box2D's): the relative spin w_b − w_a → 0 with a torque
+//! - rolling resistance (Box2D's): the relative spin w_b − w_a is driven to 0 with a torque
 //!   impulse of at most c·(Pn₁ + Pn₂), where c is the resistance times the rounding
 //!   radius (skipped for bundles where no lane has any).
 //!
@@ -39,28 +39,30 @@
 
 mod hand_over;
 
+pub(crate) use hand_over::HandOverStep;
+
+use super::Contact;
 use super::block::{Block, Coupling};
-use super::body_state::VELOCITY_CEILING;
-use super::bundles::Bundle;
-use super::dense_bodies::BodyInfo;
 use super::impacts::IN_TURN;
-use super::lane_bodies::LaneBodies;
-use super::lanes::{F8, LANES, M8, V8};
-use super::shared_states::{LaneAccess, SharedStates, WideBody};
-use super::softness::Softness;
-use super::warm_start::WarmStart;
 use crate::collide::ManifoldPoint;
-use crate::contact::Contact;
+use crate::constraint::BodyInfo;
+use crate::constraint::Bundle;
+use crate::constraint::Softness;
+use crate::constraint::VELOCITY_CEILING;
+use crate::constraint::WarmStart;
+use crate::constraint::lane_bodies::LaneBodies;
+use crate::constraint::lanes::{F8, LANES, M8, V8};
+use crate::constraint::shared_states::{LaneAccess, SharedStates, WideBody};
 use crate::math::{Vec2, cross_sv};
 
 /// How far a point's impulse may grow within a step and still be the load that holds
 /// it, given back by the closing warm start: an impact multiplies a point's impulse
 /// many times over, while the impulses of a settling pile drift by a few per cent a
 /// step. Capped at the step's starting impulse, the closing warm start leaves each card
-/// of `card_house` short of what held it whenever its load grows, and the house rings:
-/// its largest move over 10 s after the first second is 92 µm with that cap, 74 µm
-/// without a closing warm start and 57 µm with this growth (`cargo test --release -p
-/// lockstep2d-scenes --test robustness -- --nocapture`).
+/// of `card_house` short of what held it whenever its load grows, and the house rings.
+/// Letting the load grow by half before it counts as a hit quiets the house more than
+/// dropping the closing warm start does (docs/decisions.md, "Closing warm start: how
+/// far a load may grow").
 const LOAD_GROWTH: f32 = 1.5;
 
 /// One contact point of each lane. Laid out in pairs of fields, one 64-byte cache line
@@ -171,25 +173,29 @@ pub(crate) enum Relax {
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum ContactPass {
     WarmStart(WarmStart),
-    /// One solve; with `use_bias` false this is the relax pass. Points approaching
-    /// faster than `threshold` note the speed they strike at (see
-    /// `WidePoint::approach`).
-    Solve {
-        inv_h: f32,
-        max_push: f32,
-        use_bias: bool,
-        threshold: f32,
-        /// The substep's warm start share (1 but in the first substep, whose passes
-        /// solve in half-kick units: see `WideContact::warm_start`).
-        share: f32,
-        relax: Relax,
-    },
+    Solve(ContactSolve),
     /// Bounces the points whose restitution is below `IN_TURN` (`apply_restitution`);
     /// `inv_h` is 1 / the substep.
     Restitution {
         threshold: f32,
         inv_h: f32,
     },
+}
+
+/// One solve; with `use_bias` false this is the relax pass. Points approaching faster
+/// than `threshold` note the speed they strike at (see `WidePoint::approach`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ContactSolve {
+    /// 1 / the substep.
+    pub inv_h: f32,
+    /// The fastest speed at which overlapping bodies are pushed apart.
+    pub max_push: f32,
+    pub use_bias: bool,
+    pub threshold: f32,
+    /// The substep's warm start share (1 but in the first substep, whose passes solve in
+    /// half-kick units: see `WideContact::warm_start`).
+    pub share: f32,
+    pub relax: Relax,
 }
 
 /// What a point's normal impulse aims for in one pass: the new accumulated impulse is
@@ -291,21 +297,13 @@ impl Bundle for WideContact {
                     }
                 }
             }
-            ContactPass::Solve {
-                inv_h,
-                max_push,
-                use_bias,
-                threshold,
-                share,
-                relax,
-            } => {
+            ContactPass::Solve(solve) => {
+                let (share, relax) = (solve.share, solve.relax);
                 // The first substep's solve enters its half-kick units.
                 if share < 1.0 && relax == Relax::No {
                     self.enter_half_units(F8::splat(share));
                 }
-                let inv_h = F8::splat(inv_h);
-                let bounce = (use_bias, threshold);
-                self.solve_normal(&mut a, &mut b, (inv_h, max_push), bounce, 1.0 / share);
+                self.solve_normal(&mut a, &mut b, &solve);
                 self.solve_friction(&mut a, &mut b);
                 if self.rolls {
                     self.solve_rolling(&mut a, &mut b);
@@ -530,7 +528,8 @@ impl WideContact {
     /// kick, back to whole ones. Only what holds the kick's load scales with the kick:
     /// a hit or a push out of an overlap needs the same impulse whatever the kick, and
     /// scaling it too would give it again, doubled, in every later substep (a box
-    /// pushed out of an overlap was thrown 18 % faster). The load's part is taken as
+    /// pushed out of an overlap is thrown markedly faster; docs/decisions.md, "Only the
+    /// load's part leaves half-kick units"). The load's part is taken as
     /// the `share` of the impulse the step began with (the last step's), at most all of
     /// what the point solved; friction and rolling resistance follow the normal
     /// impulse in proportion.
@@ -549,20 +548,15 @@ impl WideContact {
         self.rolling_impulse = self.rolling_impulse * ratios[0].max(ratios[1]);
     }
 
-    /// Normal impulses: soft when `use_bias`; when relaxing, the block solve where it
-    /// applies.
+    /// Normal impulses: soft when `solve.use_bias`; when relaxing, the block solve where
+    /// it applies.
     #[inline(always)]
-    fn solve_normal(
-        &mut self,
-        a: &mut WideBody,
-        b: &mut WideBody,
-        (inv_h, max_push): (F8, f32),
-        (use_bias, threshold): (bool, f32),
-        whole: f32,
-    ) {
-        // The spring's soft term acts on the whole impulse (`whole` times the one in
+    fn solve_normal(&mut self, a: &mut WideBody, b: &mut WideBody, solve: &ContactSolve) {
+        let (inv_h, max_push) = (F8::splat(solve.inv_h), solve.max_push);
+        let (use_bias, threshold) = (solve.use_bias, solve.threshold);
+        // The spring's soft term acts on the whole impulse (1 / `share` times the one in
         // this pass's units), which is what it balances.
-        let whole = F8::splat(whole);
+        let whole = F8::splat(1.0 / solve.share);
         // Written out for both points rather than with `array::map`, which is not
         // inlined and so would not be compiled for AVX2 with the rest.
         let [p1, p2] = &self.points;
@@ -875,9 +869,9 @@ fn relative_velocity(a: &WideBody, b: &WideBody, p: &WidePoint) -> V8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::constraint::BodyState;
+    use crate::constraint::testing::{assert_dispatch_matches_portable, noise};
     use crate::math::{Rot, Vec2};
-    use crate::solver::BodyState;
-    use crate::solver::bundles::testing::{assert_dispatch_matches_portable, noise};
 
     /// Two bundles over 24 bodies (the last a dummy), with every field filled.
     fn scene() -> (Vec<WideContact>, Vec<BodyState>) {
@@ -953,30 +947,30 @@ mod tests {
             share: 0.5,
             closing: false,
         }),
-        ContactPass::Solve {
+        ContactPass::Solve(ContactSolve {
             inv_h: 240.0,
             max_push: 3.0,
             use_bias: true,
             threshold: 1.0,
             share: 0.5,
             relax: Relax::No,
-        },
-        ContactPass::Solve {
+        }),
+        ContactPass::Solve(ContactSolve {
             inv_h: 240.0,
             max_push: 3.0,
             use_bias: false,
             threshold: 1.0,
             share: 0.5,
             relax: Relax::Yes,
-        },
-        ContactPass::Solve {
+        }),
+        ContactPass::Solve(ContactSolve {
             inv_h: 240.0,
             max_push: 3.0,
             use_bias: false,
             threshold: 1.0,
             share: 1.0,
             relax: Relax::Last,
-        },
+        }),
         ContactPass::WarmStart(WarmStart {
             share: 0.5,
             closing: true,

@@ -9,16 +9,18 @@
 //! error turns the rigid pin into a spring-damper; with `bias_factor` the pair maps to a
 //! stiffness and damping: softness = 1/(d + h·k), bias_factor = h·k/(d + h·k).
 
-use super::mass2::Mass2;
+mod soft;
+pub(crate) mod wide;
 
-use super::axis::{AxisImpulses, AxisOptions};
-use super::check_anchors;
-use super::options::{Limit, Motor, Spring, validate_options};
 use crate::body::Body;
+use crate::constraint::{SolverBody, SolverSettings};
 use crate::error::{Result, check_finite, check_finite_vec, check_non_negative};
+use crate::joint::axis::{AxisImpulses, AxisOptions};
+use crate::joint::check_anchors;
+use crate::joint::mass2::Mass2;
+use crate::joint::options::{Limit, Motor, Spring, validate_options};
 use crate::limits::check_point;
 use crate::math::{Vec2, cross_sv};
-use crate::solver::{SolverBody, SolverSettings};
 
 /// Revolute joint options.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -2,10 +2,12 @@
 //! solved in Box2D's order: spring, then motor, then the limits, so a motor cannot push
 //! through a limit.
 
+pub(crate) mod wide;
+
 use super::frame::{limit_impulse, soft_impulse};
 use super::options::{Limit, Motor, Spring, validate_options};
+use crate::constraint::{BodyState, Softness, WarmStart};
 use crate::error::{Result, check_finite};
-use crate::solver::{BodyState, Softness, WarmStart};
 
 /// The options on one free coordinate, with the spring's softness for this step.
 #[derive(Clone, Copy, Debug, Default, serde::Serialize, serde::Deserialize)]
