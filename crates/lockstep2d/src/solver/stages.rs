@@ -16,7 +16,10 @@
 //!
 //! A worker chooses its instruction set once, as it starts (`work`), and runs each
 //! colour's bundles in that form of the lane code (compiled for AVX-512, for AVX2 and
-//! portably: all three do the same IEEE operations lane by lane).
+//! portably: all three do the same IEEE operations lane by lane). Each colour's run is
+//! a small function of its own: the whole walk compiled per instruction set, every
+//! bundle inlined into it, was slower (docs/decisions.md, "The instruction set chosen
+//! once per worker, each colour run in its form").
 //!
 //! Each worker runs on a pool thread of its own, handed to it by a rayon broadcast: a
 //! worker waits at a barrier until every other is running, so each needs its own
@@ -265,7 +268,6 @@ pub(crate) struct Crew<'a> {
     kicks: &'a [Kick],
     movers: &'a [u32],
     stages: &'a [Stage],
-    workers: usize,
     barrier: SpinBarrier,
     program: Program,
 }
@@ -294,7 +296,6 @@ impl<'a> Crew<'a> {
             kicks: &dense.kicks,
             movers: &dense.movers,
             stages,
-            workers: program.workers,
             barrier: SpinBarrier::new(program.workers),
             program,
         }
@@ -305,7 +306,7 @@ impl<'a> Crew<'a> {
     /// are not revolute.
     pub fn work(&self, worker: usize, mut joints: Option<&mut Slots<Joint>>) {
         let isa = InstructionSet::detect();
-        let workers = self.workers;
+        let workers = self.program.workers;
         for &stage in self.stages {
             match stage {
                 Stage::Kick(part) => self.kick(worker, part),
@@ -321,26 +322,28 @@ impl<'a> Crew<'a> {
                     let block = unsafe { self.contacts.block(color, worker, workers) };
                     run_block(isa, block, &self.states, pass);
                 }
-                Stage::Drift => {
-                    let mine = &self.movers[share(self.movers.len(), worker, workers)];
-                    // One worker per moving body: no other touches these rows.
-                    let drift = Drift {
-                        states: &self.states,
-                        movers: mine,
-                        h: self.program.h,
-                        limits: self.program.limits,
-                    };
-                    isa.run(drift);
-                }
+                Stage::Drift => self.drift(isa, worker),
             }
             self.barrier.wait();
         }
     }
 
+    /// This worker's share of the moving bodies drifted over the substep, in `isa`'s form
+    /// of the lane code. One worker per moving body: no other touches these rows.
+    fn drift(&self, isa: InstructionSet, worker: usize) {
+        let mine = &self.movers[share(self.movers.len(), worker, self.program.workers)];
+        isa.run(Drift {
+            states: &self.states,
+            movers: mine,
+            h: self.program.h,
+            limits: self.program.limits,
+        });
+    }
+
     /// `part` of each simulated body's kick (see `Kick`), for this worker's share.
     fn kick(&self, worker: usize, part: Part) {
         let limits = self.program.limits;
-        for kick in &self.kicks[share(self.kicks.len(), worker, self.workers)] {
+        for kick in &self.kicks[share(self.kicks.len(), worker, self.program.workers)] {
             let i = kick.index as usize;
             // SAFETY: each body has one kick and each kick one worker; nobody else
             // touches the states until the barrier. `slice_mut` checks the bounds.
