@@ -342,6 +342,17 @@ impl<'a> Crew<'a> {
 
     /// `part` of each simulated body's kick (see `Kick`), for this worker's share.
     fn kick(&self, worker: usize, part: Part) {
+        // A loop per part, so that each compiles with its part's factors folded in
+        // rather than choosing them body by body.
+        match part {
+            Part::Whole => self.kick_each(worker, Part::Whole),
+            Part::FirstHalf => self.kick_each(worker, Part::FirstHalf),
+            Part::LastHalf => self.kick_each(worker, Part::LastHalf),
+        }
+    }
+
+    #[inline(always)]
+    fn kick_each(&self, worker: usize, part: Part) {
         let limits = self.program.limits;
         for kick in &self.kicks[share(self.kicks.len(), worker, self.program.workers)] {
             let i = kick.index as usize;
