@@ -185,9 +185,15 @@ def other_table(rows, queries, character):
 
 
 def machine_words(name):
-    """`amd-epyc-2cores` -> 'amd-epyc, 2 cores'."""
-    match = re.fullmatch(r"(.*)-(\d+)cores", name)
-    return f"{match.group(1)}, {match.group(2)} cores" if match else name
+    """`amd-epyc-2cores-avx2` -> 'amd-epyc, 2 cores, AVX2 lanes'."""
+    match = re.fullmatch(r"(.*)-(\d+)cores-(\w+)", name)
+    if not match:
+        return name
+    machine, cores, lanes = match.groups()
+    return f"{machine}, {cores} cores, {LANE_WORDS.get(lanes, lanes)} lanes"
+
+
+LANE_WORDS = {"avx512": "AVX-512", "avx2": "AVX2", "portable": "portable"}
 
 
 def benchmarks_region():

@@ -4,6 +4,8 @@
 //! `cargo run --release -p lockstep2d-bench --example stage_profile [-- --scene
 //! large_pyramid --steps 500 --threads 1 --pyramids N]`
 //!
+//! `LOCKSTEP2D_LANES=avx2` (or `portable`) profiles that form of the lane code.
+//!
 //! `--pyramids N` profiles `many_pyramids` at N × N pyramids instead of a named scene:
 //! how each stage grows with the bodies (`--example scaling` times whole steps).
 //!
@@ -87,8 +89,10 @@ fn main() -> Result<(), String> {
         "awake bodies (not ms)",
     ];
     let (name, bodies) = (def.name(), def.bodies.len());
+    let lanes = lockstep2d::LaneForm::in_use().name();
     println!(
-        "{name}: {bodies} bodies, {steps} steps, {threads} thread(s), ms per step (own timers)"
+        "{name}: {bodies} bodies, {steps} steps, {threads} thread(s), {lanes} lanes, \
+         ms per step (own timers)"
     );
     println!("  {:<34} {:>10} {:>10}", "stage", "lockstep2d", "box2d");
     for (i, name) in names.iter().enumerate() {

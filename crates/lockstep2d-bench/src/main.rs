@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
+use lockstep2d::{LANES_VARIABLE, LaneForm};
 use lockstep2d_accuracy::Rate;
 use lockstep2d_alloc_counter::CountingAlloc;
 use lockstep2d_bench::engine::Engine;
@@ -85,14 +86,24 @@ struct Args {
     /// benchmark for that scene.
     #[arg(long)]
     no_sleep: bool,
-    /// Also write the rows to this machine's results file,
-    /// `crates/lockstep2d-bench/results/<cpu-model>-<N>cores.csv` (replacing it).
+    /// Also write the rows to this machine's results file for the lanes in use,
+    /// `crates/lockstep2d-bench/results/<cpu-model>-<N>cores-<lanes>.csv` (replacing
+    /// it). `LOCKSTEP2D_LANES=avx2` or `portable` measures a slower form of the lane
+    /// code than the CPU's best.
     #[arg(long)]
     save: bool,
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    if let Err(e) = LaneForm::from_environment() {
+        eprintln!("{e}");
+        return ExitCode::FAILURE;
+    }
+    eprintln!(
+        "lockstep2d runs its {} lanes ({LANES_VARIABLE} chooses)",
+        LaneForm::in_use().name()
+    );
     let engines = match parse_engines(&args.engines) {
         Ok(engines) => engines,
         Err(message) => {
@@ -220,11 +231,16 @@ fn print(
     Ok(())
 }
 
-/// Writes `rows` under [`CSV_HEADER`] to this machine's results file.
+/// Writes `rows` under [`CSV_HEADER`] to this machine's results file for the lanes in
+/// use.
 fn save(rows: &[String]) -> std::io::Result<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("results");
     std::fs::create_dir_all(&dir)?;
-    let path = dir.join(format!("{}.csv", machine::name()));
+    let path = dir.join(format!(
+        "{}-{}.csv",
+        machine::name(),
+        LaneForm::in_use().name()
+    ));
     std::fs::write(&path, format!("{CSV_HEADER}\n{}\n", rows.join("\n")))?;
     Ok(path)
 }

@@ -223,7 +223,7 @@ mod world;
 pub use body::{BodyDef, BodyType};
 pub use character::{CharacterDef, CharacterHit, CharacterReport, CharacterSettings, Ground};
 pub use collide::{Manifold, ManifoldPoint};
-pub use constraint::{SolverKind, SolverSettings};
+pub use constraint::{LANES_VARIABLE, LaneForm, SolverKind, SolverSettings};
 pub use controller::{Buoyancy, BuoyancyDef, Wind, WindDef};
 pub use error::{Error, Result};
 pub use events::{

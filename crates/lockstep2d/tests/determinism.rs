@@ -3,8 +3,8 @@
 mod support;
 
 use lockstep2d::{
-    BodyDef, Capsule, Circle, Geometry, JointDef, Polygon, ShapeDef, SolverSettings, Vec2, World,
-    WorldDef,
+    BodyDef, Capsule, Circle, Geometry, JointDef, LaneForm, Polygon, ShapeDef, SolverSettings,
+    Vec2, World, WorldDef,
 };
 use support::*;
 
@@ -121,16 +121,18 @@ fn big_pyramid(threads: u32) -> World {
     world
 }
 
+/// `big_pyramid` on `threads` threads after 40 steps.
+fn pyramid_hash(threads: u32) -> u64 {
+    let mut world = big_pyramid(threads);
+    run(&mut world, 40);
+    world.state_hash()
+}
+
 #[test]
 fn the_thread_count_does_not_change_a_bit() {
-    let hash = |threads| {
-        let mut world = big_pyramid(threads);
-        run(&mut world, 40);
-        world.state_hash()
-    };
-    let one = hash(1);
-    assert_eq!(hash(2), one, "2 threads");
-    assert_eq!(hash(4), one, "4 threads");
+    let one = pyramid_hash(1);
+    assert_eq!(pyramid_hash(2), one, "2 threads");
+    assert_eq!(pyramid_hash(4), one, "4 threads");
     assert!(
         World::new(&WorldDef {
             threads: 0,
@@ -138,4 +140,23 @@ fn the_thread_count_does_not_change_a_bit() {
         })
         .is_err()
     );
+}
+
+/// Every compiled form of the lane code this CPU runs (AVX-512, AVX2, portable on
+/// x86_64) gives the golden bits, on one thread and on two. The cross-architecture check
+/// covers the forms other CPUs run.
+#[test]
+fn every_lane_form_gives_the_same_bits() {
+    let reference = pyramid_hash(1);
+    let forms = LaneForm::ALL.into_iter().filter(|&f| f >= LaneForm::best());
+    for form in forms {
+        form.limit().unwrap();
+        assert_eq!(LaneForm::in_use(), form);
+        let soft = hash_with(SolverSettings::default(), 300);
+        assert_eq!(soft, MIXED_SCENE_GOLDEN_HASH_SOFT, "{form:?}");
+        assert_eq!(pyramid_hash(1), reference, "{form:?}, 1 thread");
+        assert_eq!(pyramid_hash(2), reference, "{form:?}, 2 threads");
+    }
+    LaneForm::best().limit().unwrap();
+    assert_eq!(LaneForm::in_use(), LaneForm::best());
 }

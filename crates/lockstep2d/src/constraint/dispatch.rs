@@ -14,6 +14,7 @@
 //! (`bundles::testing` checks the dispatched path against the portable one, and the
 //! golden hashes check whole scenes).
 
+use super::lane_form::LaneForm;
 #[cfg(target_arch = "x86_64")]
 use super::shared_states::Avx2;
 use super::shared_states::{LaneAccess, Portable};
@@ -41,15 +42,16 @@ pub(crate) enum InstructionSet {
 }
 
 impl InstructionSet {
-    /// The best form this CPU takes.
+    /// The form this CPU takes, held below `LOCKSTEP2D_LANES` (`lane_form.rs`).
     #[inline]
     pub fn detect() -> InstructionSet {
         #[cfg(target_arch = "x86_64")]
         if let Some(avx2) = Avx2::detect() {
-            return match avx2.has_avx512() {
-                true => InstructionSet::Avx512(avx2),
-                false => InstructionSet::Avx2(avx2),
-            };
+            match LaneForm::in_use() {
+                LaneForm::Avx512 => return InstructionSet::Avx512(avx2),
+                LaneForm::Avx2 => return InstructionSet::Avx2(avx2),
+                LaneForm::Portable => {}
+            }
         }
         InstructionSet::Portable
     }
@@ -70,7 +72,7 @@ impl InstructionSet {
     }
 }
 
-/// Runs `kernel` in the best form this CPU takes.
+/// Runs `kernel` in the form in use.
 #[inline]
 pub(crate) fn dispatch<K: LaneKernel>(kernel: K) -> K::Output {
     InstructionSet::detect().run(kernel)

@@ -11,6 +11,7 @@ mod bundle;
 pub(crate) mod dispatch;
 pub(crate) mod lane_angle;
 pub(crate) mod lane_bodies;
+mod lane_form;
 pub(crate) mod lanes;
 mod settings;
 pub(crate) mod shared_states;
@@ -21,6 +22,7 @@ pub(crate) use body_state::{BodyInfo, BodyState, VELOCITY_CEILING};
 pub(crate) use bundle::Bundle;
 #[cfg(test)]
 pub(crate) use bundle::testing;
+pub use lane_form::{LANES_VARIABLE, LaneForm};
 pub use settings::{SolverKind, SolverSettings};
 pub(crate) use softness::Softness;
 pub(crate) use warm_start::WarmStart;

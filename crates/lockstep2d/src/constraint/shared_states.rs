@@ -275,13 +275,6 @@ mod avx2 {
         pub fn detect() -> Option<Avx2> {
             std::arch::is_x86_feature_detected!("avx2").then_some(Avx2(()))
         }
-
-        /// Whether the CPU also has AVX-512F and VL: thirty-two vector registers for
-        /// the same eight lanes (`dispatch.rs`).
-        pub fn has_avx512(self) -> bool {
-            std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512vl")
-        }
     }
 
     impl LaneAccess for Avx2 {

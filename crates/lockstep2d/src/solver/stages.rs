@@ -302,7 +302,7 @@ impl<'a> Crew<'a> {
     }
 
     /// Runs the step's stages as worker `worker`, each followed by the barrier, the lane
-    /// code in the best instruction set this CPU takes; worker 0 holds the joints that
+    /// code in the form in use (`LaneForm`); worker 0 holds the joints that
     /// are not revolute.
     pub fn work(&self, worker: usize, mut joints: Option<&mut Slots<Joint>>) {
         let isa = InstructionSet::detect();
