@@ -552,8 +552,37 @@ impl WideContact {
     /// it applies.
     #[inline(always)]
     fn solve_normal(&mut self, a: &mut WideBody, b: &mut WideBody, solve: &ContactSolve) {
+        if solve.use_bias {
+            self.push_normal(a, b, solve);
+        } else {
+            self.relax_normal(a, b, solve);
+        }
+    }
+
+    /// The solve's normal impulses, point after point. A point's target reads only the
+    /// poses, which the solve does not move, so each is made as its point comes: one
+    /// point's values are live at a time, which sixteen vector registers hold.
+    #[inline(always)]
+    fn push_normal(&mut self, a: &mut WideBody, b: &mut WideBody, solve: &ContactSolve) {
+        let inv_h = F8::splat(solve.inv_h);
+        let whole = F8::splat(1.0 / solve.share);
+        for i in 0..2 {
+            let p = &self.points[i];
+            let t = self.target(p, a, b, inv_h, solve.max_push, true);
+            let vn = self.normal_velocity(a, b, p);
+            let x_old = p.normal_impulse;
+            let change =
+                -(p.normal_mass * t.mass_scale * (vn + t.bias)) - t.impulse_scale * x_old * whole;
+            let total = (x_old + change).max(F8::ZERO);
+            self.take_normal_impulse(a, b, i, (vn, t.separation, total), solve);
+        }
+    }
+
+    /// The relax's normal impulses: the block solve where it applies, else point after
+    /// point.
+    #[inline(always)]
+    fn relax_normal(&mut self, a: &mut WideBody, b: &mut WideBody, solve: &ContactSolve) {
         let (inv_h, max_push) = (F8::splat(solve.inv_h), solve.max_push);
-        let (use_bias, threshold) = (solve.use_bias, solve.threshold);
         // The spring's soft term acts on the whole impulse (1 / `share` times the one in
         // this pass's units), which is what it balances.
         let whole = F8::splat(1.0 / solve.share);
@@ -561,19 +590,15 @@ impl WideContact {
         // inlined and so would not be compiled for AVX2 with the rest.
         let [p1, p2] = &self.points;
         let targets = [
-            self.target(p1, a, b, inv_h, max_push, use_bias),
-            self.target(p2, a, b, inv_h, max_push, use_bias),
+            self.target(p1, a, b, inv_h, max_push, false),
+            self.target(p2, a, b, inv_h, max_push, false),
         ];
         let x_old = [p1.normal_impulse, p2.normal_impulse];
         let vn1 = self.normal_velocity(a, b, p1);
-        let (blocked, x_block) = if use_bias {
-            (M8::default(), [F8::ZERO; 2])
-        } else {
-            let vn = [vn1, self.normal_velocity(a, b, p2)];
-            let k = (&self.coupling(), [p1.normal_mass, p2.normal_mass]);
-            let bias = [targets[0].bias, targets[1].bias];
-            self.block.solve(k, x_old, vn, bias)
-        };
+        let vn = [vn1, self.normal_velocity(a, b, p2)];
+        let k = (&self.coupling(), [p1.normal_mass, p2.normal_mass]);
+        let bias = [targets[0].bias, targets[1].bias];
+        let (blocked, x_block) = self.block.solve(k, x_old, vn, bias);
         for i in 0..2 {
             let p = &self.points[i];
             let t = &targets[i];
@@ -588,11 +613,26 @@ impl WideContact {
                 - t.impulse_scale * x_old[i] * whole;
             // Never pulling: the block solves for impulses of at least zero too.
             let total = blocked.select(x_block[i], x_old[i] + change).max(F8::ZERO);
-            if self.bouncy {
-                self.note_approach(i, (vn, t.separation, total), (inv_h, use_bias), threshold);
-            }
-            self.set_normal_impulse(a, b, i, total);
+            self.take_normal_impulse(a, b, i, (vn, t.separation, total), solve);
         }
+    }
+
+    /// Sets point `i`'s normal impulse to `total`, noting its approach first in a bouncy
+    /// bundle (`note_approach`, from its velocity `vn` at `separation`).
+    #[inline(always)]
+    fn take_normal_impulse(
+        &mut self,
+        a: &mut WideBody,
+        b: &mut WideBody,
+        i: usize,
+        (vn, separation, total): (F8, F8, F8),
+        solve: &ContactSolve,
+    ) {
+        if self.bouncy {
+            let pass = (F8::splat(solve.inv_h), solve.use_bias);
+            self.note_approach(i, (vn, separation, total), pass, solve.threshold);
+        }
+        self.set_normal_impulse(a, b, i, total);
     }
 
     /// At the end of the step's last relax, replaces each point's impulse at the
