@@ -20,9 +20,11 @@ pub(crate) use proxy_filter::ProxyFilter;
 use tree::{DynamicTree, WideTree};
 pub(crate) use tree::{RayStep, TreeRay};
 
-/// How far a shape's tree box reaches past its AABB. Larger: fewer tree moves, more
-/// contacts whose shapes are near but not touching.
-pub(crate) const AABB_MARGIN: f32 = 0.1;
+/// How far a shape's tree box reaches past its AABB (and, once refitted, past the next
+/// step's sweep). Larger: fewer tree moves, more contacts whose shapes are near but not
+/// touching, which the narrow phase reads every step (docs/decisions.md, "Tree boxes:
+/// the next step's sweep and a small margin").
+pub(crate) const AABB_MARGIN: f32 = 0.025;
 
 /// A leaf in one of the two trees. The top bit says which.
 #[derive(

@@ -14,9 +14,9 @@
 use super::World;
 use super::state::SimState;
 use crate::body::{Body, BodyType};
-use crate::broadphase::{AABB_MARGIN, BroadPhase, ProxyKey};
+use crate::broadphase::{BroadPhase, ProxyKey};
 use crate::id::Slots;
-use crate::math::{Aabb, Vec2};
+use crate::math::Aabb;
 use crate::shape::Shape;
 #[cfg(feature = "threads")]
 use rayon::prelude::*;
@@ -30,12 +30,13 @@ pub(super) type Refit = (u32, ProxyKey, Aabb);
 
 impl World {
     /// Refits the broad-phase box of every shape that left it during the step. The box
-    /// must cover where the shape is and where its velocity takes it in the next step
-    /// of `dt`, so a fast body's pairs are found before it reaches them. A refitted box
-    /// also leads the shape by up to one margin more along its path: a body moving
-    /// steadily (a swinging grid, falling rain) then leaves its box less often, and a
-    /// refit (query, pairs, tree) costs several times the contacts the longer boxes add
-    /// in its place (docs/decisions.md, "Refitted boxes lead along the path").
+    /// must cover where the shape is and the whole of its sweep over the next step of
+    /// `dt`, moving at its velocity and turning at its spin, so a fast or spinning
+    /// body's pairs are found before it reaches them. Past that the tree's margin is
+    /// small: a box that reaches further holds more pairs of shapes near but not
+    /// touching, each read by the narrow phase every step, and that costs more than
+    /// the refits it saves (docs/decisions.md, "Tree boxes: the next step's sweep and
+    /// a small margin").
     pub(super) fn synchronize_proxies(&mut self, dt: f32) {
         let SimState {
             bodies,
@@ -73,15 +74,17 @@ fn refits_of<'a>(
     dt: f32,
 ) -> impl Iterator<Item = Refit> + 'a {
     let travel = dt * body.v;
-    let lead = travel.clamp_length_max(AABB_MARGIN);
+    // No point of a shape lies farther than the body's extent from its centre of mass,
+    // so turning through an angle moves none by more than the extent times the angle.
+    let turn = dt * body.w.abs() * body.extent;
     body.shapes.iter(shapes).filter_map(move |slot| {
         let shape = shapes.get(slot).expect("bodies list live shapes");
         let now = shape.collider.aabb(body.xf);
-        let ahead = |shift: Vec2| Aabb {
-            min: now.min + shift,
-            max: now.max + shift,
+        let ahead = Aabb {
+            min: now.min + travel,
+            max: now.max + travel,
         };
-        let covered = tree.covers(slot, &now.union(&ahead(travel)));
-        (!covered).then(|| (slot, shape.proxy, now.union(&ahead(travel + lead))))
+        let swept = now.union(&ahead).grown(turn);
+        (!tree.covers(slot, &swept)).then_some((slot, shape.proxy, swept))
     })
 }
