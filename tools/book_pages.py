@@ -46,7 +46,7 @@ SCENES = [
     "joint_grid", "large_pyramid", "many_pyramids", "rain", "smash", "spinner",
     "tumbler", "terrain", "huge_pyramids",
 ]
-QUERIES = ["raycast", "overlap", "overlap_exact", "raycast_tumbling"]
+QUERIES = ["raycast", "overlap", "overlap_exact", "shape_cast", "raycast_tumbling"]
 
 
 class Failure(Exception):

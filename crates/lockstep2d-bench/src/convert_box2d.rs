@@ -470,6 +470,35 @@ impl BenchWorld for Box2dWorld {
             .count()
     }
 
+    /// Box2D's shape cast with a circle proxy (one point and the radius) around each
+    /// cast's origin, clipped at each hit so only nearer ones follow.
+    fn cast_circles(&self, casts: &[QueryRay], radius: f32) -> usize {
+        let center = vec2([0.0, 0.0]);
+        // SAFETY: the proxy copies the point.
+        let proxy = unsafe { b2MakeProxy(&center, 1, radius) };
+        casts
+            .iter()
+            .filter(|c| {
+                let mut hit = false;
+                let context = (&mut hit as *mut bool).cast();
+                // SAFETY: the proxy outlives the call; the callback only sets `hit`,
+                // which outlives it too.
+                unsafe {
+                    b2World_CastShape(
+                        self.world,
+                        vec2(c.origin),
+                        &proxy,
+                        vec2(c.translation),
+                        b2DefaultQueryFilter(),
+                        Some(clip_to_hit),
+                        context,
+                    );
+                }
+                hit
+            })
+            .count()
+    }
+
     /// Box2D's AABB query tests the tree's fattened boxes only.
     fn overlap_boxes(&self, boxes: &[QueryBox]) -> usize {
         let mut found: Vec<b2ShapeId> = Vec::new();
@@ -578,6 +607,21 @@ unsafe extern "C" fn collect_shape(shape: b2ShapeId, context: *mut std::ffi::c_v
     let found = unsafe { &mut *context.cast::<Vec<b2ShapeId>>() };
     found.push(shape);
     true
+}
+
+/// Box2D's cast callback for the closest hit: sets the `bool` in `context` and clips the
+/// cast to this hit, so only nearer shapes are tested after it.
+unsafe extern "C" fn clip_to_hit(
+    _shape: b2ShapeId,
+    _point: b2Pos,
+    _normal: b2Vec2,
+    fraction: f32,
+    context: *mut std::ffi::c_void,
+) -> f32 {
+    // SAFETY: `cast_circles` passes a live `bool` as the context.
+    let hit = unsafe { &mut *context.cast::<bool>() };
+    *hit = true;
+    fraction
 }
 
 fn vec2([x, y]: [f32; 2]) -> b2Vec2 {

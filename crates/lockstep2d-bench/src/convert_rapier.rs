@@ -23,6 +23,7 @@
 
 use lockstep2d::{BodyType, Filter, Motor, Spring, SurfaceMaterial};
 use lockstep2d_scenes::{BodyJson, JointJson, JointType, SceneDef, ShapeJson};
+use rapier2d::parry::query::ShapeCastOptions;
 use rapier2d::parry::shape::PolylineFlags;
 use rapier2d::prelude::*;
 
@@ -347,6 +348,24 @@ impl BenchWorld for RapierWorld {
             .filter(|r| {
                 let ray = Ray::new(vector(r.origin), vector(r.translation));
                 pipeline.cast_ray_and_get_normal(&ray, 1.0, true).is_some()
+            })
+            .count()
+    }
+
+    /// rapier's shape cast with a ball, its options the defaults but for the reach:
+    /// `stop_at_penetration` holds, so a ball that starts touching a shape hits it at 0.
+    fn cast_circles(&self, casts: &[QueryRay], radius: f32) -> usize {
+        let pipeline = self.world.query_pipeline();
+        let ball = Ball::new(radius);
+        let options = ShapeCastOptions::with_max_time_of_impact(1.0);
+        casts
+            .iter()
+            .filter(|c| {
+                let start = Pose::new(vector(c.origin), 0.0);
+                let translation = vector(c.translation);
+                pipeline
+                    .cast_shape(&start, translation, &ball, options)
+                    .is_some()
             })
             .count()
     }

@@ -43,6 +43,10 @@ pub trait BenchWorld {
     }
     /// Casts each ray for its closest hit; returns how many hit something.
     fn cast_rays(&self, rays: &[QueryRay]) -> usize;
+    /// Casts a circle of `radius` (m), centred on each cast's origin, along its
+    /// translation for its closest hit; returns how many hit something. A circle that
+    /// starts touching a shape hits it.
+    fn cast_circles(&self, casts: &[QueryRay], radius: f32) -> usize;
     /// Finds the shapes overlapping each box into a list; returns how many in all.
     fn overlap_boxes(&self, boxes: &[QueryBox]) -> usize;
     /// As `overlap_boxes`, but counting only shapes whose geometry touches the box:

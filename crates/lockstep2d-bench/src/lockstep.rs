@@ -2,7 +2,7 @@
 
 use lockstep2d_scenes::{Scene, SceneDef};
 
-use lockstep2d::{Aabb, QueryFilter, Vec2};
+use lockstep2d::{Aabb, Circle, Geometry, QueryFilter, Rot, Transform, Vec2};
 
 use crate::engine::{BenchWorld, BodyEnd, QueryBox, QueryRay};
 use crate::settings::Settings;
@@ -62,6 +62,29 @@ impl BenchWorld for LockstepWorld {
                 let (origin, translation) = (Vec2::from(r.origin), Vec2::from(r.translation));
                 matches!(
                     world.cast_ray_closest(origin, translation, &any),
+                    Ok(Some(_))
+                )
+            })
+            .count()
+    }
+
+    /// `World::cast_shape`, which meets a shape the circle starts touching at fraction 0.
+    fn cast_circles(&self, casts: &[QueryRay], radius: f32) -> usize {
+        let (world, any) = (&self.scene.world, QueryFilter::default());
+        let circle = Geometry::Circle(Circle {
+            center: Vec2::ZERO,
+            radius,
+        });
+        casts
+            .iter()
+            .filter(|c| {
+                let start = Transform {
+                    p: Vec2::from(c.origin),
+                    q: Rot::IDENTITY,
+                };
+                let translation = Vec2::from(c.translation);
+                matches!(
+                    world.cast_shape(&circle, start, translation, &any),
                     Ok(Some(_))
                 )
             })

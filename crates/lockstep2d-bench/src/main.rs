@@ -5,6 +5,7 @@
 //! cargo run --release -p lockstep2d-bench -- large_pyramid --steps 200 --runs 5 --json
 //! cargo run --release -p lockstep2d-bench -- raycast --json
 //! cargo run --release -p lockstep2d-bench -- overlap
+//! cargo run --release -p lockstep2d-bench -- shape_cast
 //! cargo run --release -p lockstep2d-bench -- character_move
 //! cargo run --release -p lockstep2d-bench -- accuracy
 //! ```
@@ -44,10 +45,11 @@ const ALL_SCENES: [&str; 9] = [
 ];
 
 /// The scene queries `all` times.
-const ALL_QUERIES: [QueryKind; 4] = [
+const ALL_QUERIES: [QueryKind; 5] = [
     QueryKind::Raycast,
     QueryKind::Overlap,
     QueryKind::OverlapExact,
+    QueryKind::ShapeCast,
     QueryKind::RaycastTumbling,
 ];
 
@@ -60,11 +62,12 @@ const CHARACTER_RUNS: u32 = 9;
 #[command(about = "Time lockstep2d against rapier2d and Box2D v3 on the same scenes")]
 struct Args {
     /// A named scene (`lockstep2d scenes` lists them); `raycast` / `overlap` /
-    /// `overlap_exact` for 10,000 scene queries into a settled large_pyramid, or
-    /// `raycast_tumbling` for 100 rays after each of 100 steps of tumbler;
+    /// `overlap_exact` / `shape_cast` for 10,000 scene queries into a settled
+    /// large_pyramid (`shape_cast`: circles of radius 0.25 m cast along the raycast
+    /// rays), or `raycast_tumbling` for 100 rays after each of 100 steps of tumbler;
     /// `character_move` for a character's walk through platformer against rapier2d's
     /// character controller; `accuracy` for the accuracy suite's errors in each engine
-    /// (not timed); or `all`: Box2D's benchmarks, `terrain`, `huge_pyramids`, the four
+    /// (not timed); or `all`: Box2D's benchmarks, `terrain`, `huge_pyramids`, the five
     /// query benchmarks and `character_move`.
     scene: String,
     /// Timed steps per run (default: the scene's own count; a character's walk: 600).

@@ -1,9 +1,10 @@
-//! Scene-query benchmarks: 10,000 closest-hit rays (`raycast`) or 10,000 box overlap
-//! queries (`overlap`, `overlap_exact`) into a settled `large_pyramid`, the same rays and
-//! boxes in every engine, on one thread; and `raycast_tumbling`, 100 rays after each of
-//! 60 steps of `tumbler`, where everything moves, as a game asks between steps.
+//! Scene-query benchmarks: 10,000 closest-hit rays (`raycast`), 10,000 box overlap
+//! queries (`overlap`, `overlap_exact`) or 10,000 closest-hit circle casts along the same
+//! rays (`shape_cast`) into a settled `large_pyramid`, the same queries in every engine, on
+//! one thread; and `raycast_tumbling`, 100 rays after each of 100 steps of `tumbler`,
+//! where everything moves, as a game asks between steps.
 //!
-//! For the first three, each engine builds the pyramid, steps it until it has settled
+//! For the first four, each engine builds the pyramid, steps it until it has settled
 //! (the same steps in every engine), then answers the whole batch once untimed and
 //! `runs` times timed, the engines taking turns run by run so a spell of load slows a
 //! run of each. For `raycast_tumbling`, each run builds every engine's drum afresh and
@@ -16,6 +17,10 @@
 //! shapes for less work; in `overlap_exact` they answer the same question as lockstep2d
 //! with their exact shape queries (Box2D's `b2World_OverlapShape` with a box proxy,
 //! rapier's `intersect_shape` with a cuboid).
+//!
+//! In `shape_cast` a circle that starts touching a shape hits it at fraction 0 in every
+//! engine, so unlike Box2D's closest-hit ray, which ignores shapes its ray starts in,
+//! the three count the same casts.
 
 use std::time::Instant;
 
@@ -31,6 +36,9 @@ use crate::timing::median;
 pub const BATCH: usize = 10_000;
 /// Steps before the queries: the pyramid has settled and sleeps by then.
 pub const SETTLE_STEPS: u32 = 300;
+/// The radius of `shape_cast`'s circle (m): a quarter of a pyramid box's side, the size
+/// of a projectile or a probe a game sweeps, wide enough that the cast is not a ray.
+pub const CAST_RADIUS: f32 = 0.25;
 
 /// Which batch of queries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +49,9 @@ pub enum QueryKind {
     Overlap,
     /// `overlap_exact`: the same boxes, answered by each engine's exact shape query.
     OverlapExact,
+    /// `shape_cast`: closest-hit circles cast along the `raycast` rays into the same
+    /// pyramid.
+    ShapeCast,
     /// `raycast_tumbling`: closest-hit rays between the steps of `tumbler`, where
     /// everything moves.
     RaycastTumbling,
@@ -53,6 +64,7 @@ impl QueryKind {
             "raycast" => Some(QueryKind::Raycast),
             "overlap" => Some(QueryKind::Overlap),
             "overlap_exact" => Some(QueryKind::OverlapExact),
+            "shape_cast" => Some(QueryKind::ShapeCast),
             "raycast_tumbling" => Some(QueryKind::RaycastTumbling),
             _ => None,
         }
@@ -64,6 +76,7 @@ impl QueryKind {
             QueryKind::Raycast => "raycast",
             QueryKind::Overlap => "overlap",
             QueryKind::OverlapExact => "overlap_exact",
+            QueryKind::ShapeCast => "shape_cast",
             QueryKind::RaycastTumbling => "raycast_tumbling",
         }
     }
@@ -81,6 +94,7 @@ impl QueryKind {
         match self {
             QueryKind::Raycast | QueryKind::RaycastTumbling => "rays that hit",
             QueryKind::Overlap | QueryKind::OverlapExact => "shapes found",
+            QueryKind::ShapeCast => "casts that hit",
         }
     }
 }
@@ -89,6 +103,9 @@ impl QueryKind {
 pub enum Batch {
     /// Rays, each asked for its closest hit.
     Rays(Vec<QueryRay>),
+    /// Circles of [`CAST_RADIUS`], each cast from a ray's origin along its translation
+    /// and asked for its closest hit.
+    Circles(Vec<QueryRay>),
     /// Boxes, and whether they are asked of the exact queries.
     Boxes(Vec<QueryBox>, bool),
 }
@@ -96,32 +113,19 @@ pub enum Batch {
 impl Batch {
     /// `BATCH` seeded rays or boxes over the scene's bodies' bounds grown by a tenth:
     /// rays from anywhere there, up to half the scene's size long, in any direction;
-    /// boxes 0.2 to 4 m a side.
+    /// boxes 0.2 to 4 m a side. The circles are cast along the same rays as `raycast`.
     pub fn new(kind: QueryKind, def: &SceneDef) -> Batch {
-        let (min, max) = bounds(def);
+        let area = bounds(def);
         let mut rng = Pcg32::new(2026, 19);
-        let point = move |rng: &mut Pcg32| [rng.range(min[0], max[0]), rng.range(min[1], max[1])];
-        let reach = 0.5 * (max[0] - min[0]).hypot(max[1] - min[1]);
         match kind {
-            QueryKind::Raycast | QueryKind::RaycastTumbling => Batch::Rays(
-                (0..BATCH)
-                    .map(|_| {
-                        let origin = point(&mut rng);
-                        let angle = rng.range(-std::f32::consts::PI, std::f32::consts::PI);
-                        let length = rng.range(0.05, 1.0) * reach;
-                        let direction = lockstep2d::Rot::from_angle(angle);
-                        let translation = [length * direction.c, length * direction.s];
-                        QueryRay {
-                            origin,
-                            translation,
-                        }
-                    })
-                    .collect(),
-            ),
+            QueryKind::Raycast | QueryKind::RaycastTumbling => {
+                Batch::Rays(seeded_rays(&mut rng, area))
+            }
+            QueryKind::ShapeCast => Batch::Circles(seeded_rays(&mut rng, area)),
             QueryKind::Overlap | QueryKind::OverlapExact => Batch::Boxes(
                 (0..BATCH)
                     .map(|_| {
-                        let [x, y] = point(&mut rng);
+                        let [x, y] = point_in(&mut rng, area);
                         let (hx, hy) = (rng.range(0.1, 2.0), rng.range(0.1, 2.0));
                         QueryBox {
                             min: [x - hx, y - hy],
@@ -144,10 +148,35 @@ impl Batch {
         let part = first..first + count;
         match self {
             Batch::Rays(rays) => world.cast_rays(&rays[part]),
+            Batch::Circles(casts) => world.cast_circles(&casts[part], CAST_RADIUS),
             Batch::Boxes(boxes, false) => world.overlap_boxes(&boxes[part]),
             Batch::Boxes(boxes, true) => world.overlap_boxes_exact(&boxes[part]),
         }
     }
+}
+
+/// `BATCH` rays, each from a point in `area`, up to half its diagonal long, in any
+/// direction.
+fn seeded_rays(rng: &mut Pcg32, area: ([f32; 2], [f32; 2])) -> Vec<QueryRay> {
+    let (min, max) = area;
+    let reach = 0.5 * (max[0] - min[0]).hypot(max[1] - min[1]);
+    (0..BATCH)
+        .map(|_| {
+            let origin = point_in(rng, area);
+            let angle = rng.range(-std::f32::consts::PI, std::f32::consts::PI);
+            let length = rng.range(0.05, 1.0) * reach;
+            let direction = lockstep2d::Rot::from_angle(angle);
+            QueryRay {
+                origin,
+                translation: [length * direction.c, length * direction.s],
+            }
+        })
+        .collect()
+}
+
+/// A point drawn evenly from the box `(min, max)`.
+fn point_in(rng: &mut Pcg32, (min, max): ([f32; 2], [f32; 2])) -> [f32; 2] {
+    [rng.range(min[0], max[0]), rng.range(min[1], max[1])]
 }
 
 /// The scene's bodies' positions, bounded and grown by a metre and then a tenth.
@@ -176,7 +205,7 @@ pub struct QueryResult {
     pub ms_median: f64,
     /// The fastest run (ms for the whole batch).
     pub ms_min: f64,
-    /// Rays that hit, or shapes found.
+    /// Rays or casts that hit, or shapes found.
     pub count: usize,
 }
 
@@ -317,7 +346,8 @@ fn result(engine: Engine, count: usize, run_ms: Vec<f64>) -> QueryResult {
 
 impl QueryReport {
     /// One row per engine under the results file's header: ms per batch of
-    /// [`BATCH`] queries, and as the figure the rays that hit or the shapes found.
+    /// [`BATCH`] queries, and as the figure the rays or casts that hit or the shapes
+    /// found.
     pub fn csv_rows(&self, date: &str) -> Vec<String> {
         self.engines
             .iter()
