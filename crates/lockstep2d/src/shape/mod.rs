@@ -457,6 +457,23 @@ impl Collider {
         }
     }
 
+    /// The farthest the shape's core (a polygon's or a capsule's vertices, a circle's
+    /// centre, a chain link's ends) lies from `about`, in body coordinates. Turning the
+    /// body through an angle θ about `about` moves no point of the core by more than
+    /// this times θ, and the rounding around the core turns with it: a disc about its
+    /// centre of mass does not move at all.
+    pub fn turn_reach(&self, about: Vec2) -> f32 {
+        let farthest = |points: &[Vec2]| {
+            let squared = points.iter().map(|&p| (p - about).length_squared());
+            squared.fold(0.0, minmax::max).sqrt()
+        };
+        match self {
+            Collider::Circle(c) => farthest(&[c.center]),
+            Collider::Polygon(p) => farthest(p.vertices()),
+            Collider::ChainSegment(link) => farthest(&[link.point1, link.point2]),
+        }
+    }
+
     /// The shape's centroid in body coordinates.
     pub fn centroid(&self) -> Vec2 {
         match self {

@@ -74,9 +74,7 @@ fn refits_of<'a>(
     dt: f32,
 ) -> impl Iterator<Item = Refit> + 'a {
     let travel = dt * body.v;
-    // No point of a shape lies farther than the body's extent from its centre of mass,
-    // so turning through an angle moves none by more than the extent times the angle.
-    let turn = dt * body.w.abs() * body.extent;
+    let turn = dt * body.w.abs();
     body.shapes.iter(shapes).filter_map(move |slot| {
         let shape = shapes.get(slot).expect("bodies list live shapes");
         let now = shape.collider.aabb(body.xf);
@@ -84,7 +82,8 @@ fn refits_of<'a>(
             min: now.min + travel,
             max: now.max + travel,
         };
-        let swept = now.union(&ahead).grown(turn);
+        let turned = turn * shape.collider.turn_reach(body.local_center);
+        let swept = now.union(&ahead).grown(turned);
         (!tree.covers(slot, &swept)).then_some((slot, shape.proxy, swept))
     })
 }
