@@ -196,6 +196,15 @@ def machine_words(name):
 LANE_WORDS = {"avx512": "AVX-512", "avx2": "AVX2", "portable": "portable"}
 
 
+def bench_command(stem):
+    """The command that wrote the results file `stem`: a form of the lane code slower
+    than the CPU's best is chosen with LOCKSTEP2D_LANES."""
+    lanes = stem.rsplit("-", 1)[-1]
+    if lanes in ("avx2", "portable"):
+        return f"LOCKSTEP2D_LANES={lanes} {BENCH_COMMAND}"
+    return BENCH_COMMAND
+
+
 def benchmarks_region():
     files = sorted(RESULTS.glob("*.csv"))
     if not files:
@@ -215,7 +224,7 @@ def benchmarks_region():
             f"### {machine_words(path.stem)}",
             "",
             f"Measured on {when} on `{path.stem}` ({'/'.join(map(str, threads))} "
-            f"thread{'s' if threads != [1] else ''}) by `{BENCH_COMMAND}`, which wrote "
+            f"thread{'s' if threads != [1] else ''}) by `{bench_command(path.stem)}`, which wrote "
             f"`{relative}`; `python3 tools/book_pages.py` made these tables from it.",
             "",
         ]
