@@ -80,13 +80,7 @@ impl LaneForm {
     /// Holds the lane code in this process at `self` or slower, from the next step on.
     /// An error, changing nothing, if the CPU cannot run `self`.
     pub fn limit(self) -> Result<()> {
-        if self < LaneForm::best() {
-            return Err(Error::InvalidValue {
-                field: LANES_VARIABLE,
-                reason: "names a form this CPU cannot run",
-            });
-        }
-        LIMIT.store(self as u8, Ordering::Relaxed);
+        LIMIT.store(self.runnable()? as u8, Ordering::Relaxed);
         Ok(())
     }
 
@@ -98,13 +92,18 @@ impl LaneForm {
             return Ok(None);
         };
         let form = LaneForm::parse(value.to_str().unwrap_or_default())?;
-        if form < LaneForm::best() {
+        form.runnable().map(Some)
+    }
+
+    /// `self`, or an error if this CPU cannot run it.
+    fn runnable(self) -> Result<LaneForm> {
+        if self < LaneForm::best() {
             return Err(Error::InvalidValue {
                 field: LANES_VARIABLE,
                 reason: "names a form this CPU cannot run",
             });
         }
-        Ok(Some(form))
+        Ok(self)
     }
 
     /// The limit, read from `LOCKSTEP2D_LANES` the first time: no limit (the fastest
