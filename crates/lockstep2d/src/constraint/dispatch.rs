@@ -14,6 +14,7 @@
 //! (`bundles::testing` checks the dispatched path against the portable one, and the
 //! golden hashes check whole scenes).
 
+#[cfg(target_arch = "x86_64")]
 use super::lane_form::LaneForm;
 #[cfg(target_arch = "x86_64")]
 use super::shared_states::Avx2;
