@@ -33,6 +33,7 @@ pub(crate) const SPECULATIVE_DISTANCE: f32 = 4.0 * crate::LINEAR_SLOP;
 
 /// A contact point between two shapes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[repr(C)]
 pub struct ManifoldPoint {
     /// The point, midway between the two surfaces, relative to body A's origin, in world
     /// orientation: body A's position plus this is where it is in the world

@@ -1,6 +1,7 @@
 //! A body as the soft step's inner loops see it: its velocity and how far it has moved
 //! and turned since the step began, in one 32-byte row.
 
+use super::shared_states::HasRow;
 use crate::math::{Rot, Vec2};
 
 /// What the soft step reads and writes of a body in its inner loops: eight `f32`s, one
@@ -57,16 +58,40 @@ impl BodyState {
     }
 }
 
-/// What preparing a contact reads of each of its bodies.
+/// What preparing a contact reads of each of its bodies: the first eight numbers are the
+/// row the contacts' prepare takes into lanes (`HasRow`).
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C)]
 pub(crate) struct BodyInfo {
-    /// Dynamic and awake: the step moves it, so constraints may push it.
-    pub simulated: bool,
     /// Zero unless simulated: to a constraint, other bodies are immovable.
     pub inv_mass: f32,
     pub inv_inertia: f32,
-    pub v: Vec2,
-    pub w: f32,
     /// The centre of mass relative to the body origin, in world axes.
     pub center_offset: Vec2,
+    /// What a substep's kick adds to the velocity (zero unless simulated), for the pull
+    /// that drives a contact's bodies together.
+    pub kick_dv: Vec2,
+    pub v: Vec2,
+    pub w: f32,
+    /// Dynamic and awake: the step moves it, so constraints may push it.
+    pub simulated: bool,
 }
+
+impl BodyInfo {
+    /// Whether a constraint may move the body: it has an inverse mass or inertia.
+    #[inline(always)]
+    pub fn moves(&self) -> bool {
+        self.inv_mass > 0.0 || self.inv_inertia > 0.0
+    }
+}
+
+// SAFETY: `repr(C)` with eight `f32`s first (asserted below).
+unsafe impl HasRow for BodyInfo {
+    const ROW_AT: usize = 0;
+}
+
+const _: () = {
+    use std::mem::offset_of;
+    assert!(offset_of!(BodyInfo, center_offset) == 8 && offset_of!(BodyInfo, kick_dv) == 16);
+    assert!(offset_of!(BodyInfo, v) == 24 && offset_of!(BodyInfo, w) == 32);
+};

@@ -8,14 +8,6 @@ pub(crate) trait Bundle: Clone + Send + Sync {
     /// What one pass over the bundles does (warm start, solve, ...).
     type Pass: Copy;
 
-    /// Makes the bundle take its lanes from the first again, keeping the old lanes' data:
-    /// for a bundle whose every lane is about to be filled, which overwrites them all.
-    fn restart(&mut self);
-
-    /// Computes, eight lanes at a time, what the filled lanes need (effective masses).
-    /// Must be `#[inline(always)]`, so that `finish_bundles` compiles it for AVX2.
-    fn finish(&mut self);
-
     /// Runs `pass` on the bundle: gathers its bodies into lanes, solves, writes back the
     /// bodies it moves. Must be `#[inline(always)]`, so that it is compiled into each
     /// worker's walk of the stages (`solver/stages.rs`) with the worker's instruction

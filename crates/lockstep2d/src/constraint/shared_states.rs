@@ -116,6 +116,35 @@ impl SharedStates<'_> {
     }
 }
 
+/// A record whose 32 bytes from `ROW_AT` a bundle's lanes take one record each, turned
+/// into columns (`LaneAccess::columns`): eight loads and a transpose where a lane at a
+/// time would take a store per field.
+///
+/// # Safety
+/// The 32 bytes from `ROW_AT` must be eight 4-byte numbers (`f32` or `u32`), no
+/// padding, inside the record.
+pub(crate) unsafe trait HasRow: Sized {
+    const ROW_AT: usize;
+}
+
+/// The row of `record` (see `HasRow`), as `f32`s (a `u32` field as its bits).
+#[inline(always)]
+pub(crate) fn row<T: HasRow>(record: &T) -> &[f32; 8] {
+    const { assert!(T::ROW_AT + size_of::<[f32; 8]>() <= size_of::<T>()) };
+    // SAFETY: the 32 bytes are inside `record` (asserted) and are eight 4-byte numbers
+    // (`HasRow`'s contract), any bits of which are an `f32`; `[f32; 8]` needs only the
+    // 4-byte alignment those fields have.
+    unsafe {
+        &*(record as *const T)
+            .cast::<u8>()
+            .add(T::ROW_AT)
+            .cast::<[f32; 8]>()
+    }
+}
+
+/// The row that padding lanes take: zeros.
+pub(crate) static ZERO_ROW: [f32; 8] = [0.0; 8];
+
 /// How a bundle's bodies get into lanes and back: read the states of each lane's body A
 /// and body B into lanes; write back the lanes that move their body (their velocities;
 /// the rest of the state is unchanged by constraints and written back as read).
@@ -143,6 +172,9 @@ pub(crate) trait LaneAccess: Copy {
         indices: &[u32; LANES],
         moves: &[bool; LANES],
     );
+
+    /// Eight records' rows into lanes: field j of `rows[i]` becomes lane i of column j.
+    fn columns(self, rows: [&[f32; 8]; LANES]) -> [F8; 8];
 
     #[inline(always)]
     fn gather(self, states: &SharedStates, bodies: &LaneBodies) -> (WideBody, WideBody) {
@@ -182,6 +214,17 @@ pub(crate) trait LaneAccess: Copy {
 pub(crate) struct Portable;
 
 impl LaneAccess for Portable {
+    #[inline(always)]
+    fn columns(self, rows: [&[f32; 8]; LANES]) -> [F8; 8] {
+        let mut columns = [F8::ZERO; 8];
+        for (lane, row) in rows.iter().enumerate() {
+            for (column, &value) in columns.iter_mut().zip(row.iter()) {
+                column.0[lane] = value;
+            }
+        }
+        columns
+    }
+
     #[inline(always)]
     unsafe fn load(self, states: &SharedStates, indices: &[u32; LANES]) -> WideBody {
         // SAFETY: the caller's contract.
@@ -279,6 +322,17 @@ mod avx2 {
 
     impl LaneAccess for Avx2 {
         #[inline(always)]
+        fn columns(self, rows: [&[f32; 8]; LANES]) -> [F8; 8] {
+            let mut starts = [std::ptr::null(); LANES];
+            for (start, row) in starts.iter_mut().zip(rows) {
+                *start = row.as_ptr();
+            }
+            // SAFETY: `self` exists, so the CPU has AVX2; each row is eight `f32`s,
+            // borrowed, so nobody writes them now.
+            unsafe { columns(starts) }
+        }
+
+        #[inline(always)]
         unsafe fn load(self, states: &SharedStates, indices: &[u32; LANES]) -> WideBody {
             // SAFETY: `self` exists, so the CPU has AVX2; the rows, the caller's contract.
             unsafe { gather(states, indices) }
@@ -338,18 +392,34 @@ mod avx2 {
     #[inline]
     #[target_feature(enable = "avx2")]
     unsafe fn gather(states: &SharedStates, indices: &[u32; LANES]) -> WideBody {
-        // Loops, not `array::map`, which would not be inlined into AVX2 code.
-        let mut rows = [_mm256_setzero_ps(); LANES];
+        let mut rows = [std::ptr::null(); LANES];
         for (row, &index) in rows.iter_mut().zip(indices) {
             // SAFETY: each row is eight in-bounds `f32`s (the caller's contract).
-            *row = unsafe { _mm256_loadu_ps(states.row(index)) };
+            *row = unsafe { states.row(index) }.cast_const();
+        }
+        // SAFETY: as above; nobody writes the rows now (the caller's contract).
+        WideBody::from_rows(unsafe { columns(rows) })
+    }
+
+    /// Eight 256-bit loads, a transpose in registers.
+    ///
+    /// # Safety
+    /// Each pointer must reach eight `f32`s that nobody writes during the call.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn columns(rows: [*const f32; LANES]) -> [F8; 8] {
+        // Loops, not `array::map`, which would not be inlined into AVX2 code.
+        let mut loaded = [_mm256_setzero_ps(); LANES];
+        for (lanes, &row) in loaded.iter_mut().zip(&rows) {
+            // SAFETY: the caller's contract.
+            *lanes = unsafe { _mm256_loadu_ps(row) };
         }
         let mut fields = [F8::ZERO; 8];
-        for (field, column) in fields.iter_mut().zip(transpose(rows)) {
+        for (field, column) in fields.iter_mut().zip(transpose(loaded)) {
             // SAFETY: `F8` is eight `f32`s.
             unsafe { _mm256_storeu_ps(field.0.as_mut_ptr(), column) };
         }
-        WideBody::from_rows(fields)
+        fields
     }
 
     /// # Safety

@@ -12,16 +12,21 @@ pub(crate) mod impacts;
 pub(crate) mod scalar;
 pub(crate) mod wide;
 
-use crate::collide::Manifold;
+use crate::collide::{Manifold, ManifoldPoint};
+use crate::constraint::shared_states::HasRow;
 use crate::limits::MAX_SPEED;
 use crate::math::Vec2;
 use crate::minmax;
 use crate::pair_set::{PairSet, pair_key};
 use crate::recycle::ManifoldCache;
 use crate::shape::ShapeDef;
+use std::mem::offset_of;
 
 /// A contact between shape A and shape B (A is the polygon when one is a circle).
+/// `repr(C)`: the bodies, the material and the roundings are the row the prepare takes
+/// into lanes (`HasRow`).
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[repr(C)]
 pub(crate) struct Contact {
     pub shape_a: u32,
     pub shape_b: u32,
@@ -52,6 +57,29 @@ pub(crate) struct Contact {
     /// one-way flag").
     pub one_way: bool,
 }
+
+// SAFETY: `repr(C)` keeps the declared order, and the asserts below pin the eight
+// 4-byte fields from `body_a` to `rounding` next to each other; `ManifoldPoint` is
+// `repr(C)` and all eight of its fields are 4-byte numbers.
+unsafe impl HasRow for Contact {
+    const ROW_AT: usize = offset_of!(Contact, body_a);
+}
+
+unsafe impl HasRow for ManifoldPoint {
+    const ROW_AT: usize = 0;
+}
+
+const _: () = {
+    let at = offset_of!(Contact, body_a);
+    assert!(offset_of!(Contact, body_b) == at + 4 && offset_of!(Contact, friction) == at + 8);
+    assert!(offset_of!(Contact, restitution) == at + 12);
+    assert!(offset_of!(Contact, tangent_speed) == at + 16);
+    assert!(offset_of!(Contact, rolling_resistance) == at + 20);
+    assert!(offset_of!(Contact, rounding) == at + 24);
+    assert!(size_of::<ManifoldPoint>() == 32 && offset_of!(ManifoldPoint, separation) == 16);
+    assert!(offset_of!(ManifoldPoint, normal_impulse) == 24);
+    assert!(offset_of!(ManifoldPoint, tangent_impulse) == 28);
+};
 
 impl Contact {
     pub fn is_touching(&self) -> bool {

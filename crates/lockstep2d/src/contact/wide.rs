@@ -44,7 +44,6 @@ pub(crate) use hand_over::HandOverStep;
 use super::Contact;
 use super::block::{Block, Coupling};
 use super::impacts::IN_TURN;
-use crate::collide::ManifoldPoint;
 use crate::constraint::BodyInfo;
 use crate::constraint::Bundle;
 use crate::constraint::Softness;
@@ -52,8 +51,7 @@ use crate::constraint::VELOCITY_CEILING;
 use crate::constraint::WarmStart;
 use crate::constraint::lane_bodies::LaneBodies;
 use crate::constraint::lanes::{F8, LANES, M8, V8};
-use crate::constraint::shared_states::{LaneAccess, SharedStates, WideBody};
-use crate::math::{Vec2, cross_sv};
+use crate::constraint::shared_states::{LaneAccess, SharedStates, WideBody, ZERO_ROW, row};
 
 /// How far a point's impulse may grow within a step and still be the load that holds
 /// it, given back by the closing warm start: an impact multiplies a point's impulse
@@ -98,65 +96,61 @@ struct WidePoint {
 }
 
 impl WidePoint {
-    /// Zeroes lane `lane`, as in a new bundle (the masses are set by `finish`).
-    fn clear_lane(&mut self, lane: usize) {
-        let fields = [
-            &mut self.r_a.x,
-            &mut self.r_a.y,
-            &mut self.r_b.x,
-            &mut self.r_b.y,
-            &mut self.base_separation,
-            &mut self.normal_impulse,
-            &mut self.tangent_impulse,
-            &mut self.steady,
-            &mut self.applied,
-            &mut self.approach,
-        ];
-        for field in fields {
-            field.0[lane] = 0.0;
+    /// The point from its manifold points' rows turned into columns (`columns`: both
+    /// anchors, the separation, the feature id, the impulses) between bodies `a` and
+    /// `b`, in the lanes `present`; zeros elsewhere.
+    #[inline(always)]
+    fn fill(&mut self, columns: [F8; 8], (a, b): (&LaneInfo, &LaneInfo), present: M8, warm: bool) {
+        let [
+            ax,
+            ay,
+            bx,
+            by,
+            separation,
+            _id,
+            normal_impulse,
+            tangent_impulse,
+        ] = columns;
+        let none = V8::default();
+        self.r_a = present.select_v(V8 { x: ax, y: ay } - a.center_offset, none);
+        self.r_b = present.select_v(V8 { x: bx, y: by } - b.center_offset, none);
+        self.base_separation = separation;
+        let (normal_impulse, tangent_impulse) = if warm {
+            (normal_impulse, tangent_impulse)
+        } else {
+            (F8::ZERO, F8::ZERO)
+        };
+        (self.normal_impulse, self.steady) = (normal_impulse, normal_impulse);
+        self.tangent_impulse = tangent_impulse;
+        (self.applied, self.approach) = (F8::ZERO, F8::ZERO);
+    }
+}
+
+/// A bundle's bodies as preparing it reads them (`BodyInfo`'s row), one per lane.
+struct LaneInfo {
+    inv_mass: F8,
+    inv_inertia: F8,
+    center_offset: V8,
+    kick_dv: V8,
+    v: V8,
+}
+
+impl LaneInfo {
+    #[inline(always)]
+    fn new([inv_mass, inv_inertia, cx, cy, kx, ky, vx, vy]: [F8; 8]) -> LaneInfo {
+        LaneInfo {
+            inv_mass,
+            inv_inertia,
+            center_offset: V8 { x: cx, y: cy },
+            kick_dv: V8 { x: kx, y: ky },
+            v: V8 { x: vx, y: vy },
         }
     }
 
-    /// Loads lane `lane` from the manifold point `mp` between bodies `a` and `b`; the
-    /// approach only where the contact `bounces`.
-    #[inline]
-    fn load_lane(
-        &mut self,
-        lane: usize,
-        mp: &ManifoldPoint,
-        (a, b): (&BodyInfo, &BodyInfo),
-        normal: Vec2,
-        (warm_starting, bounces): (bool, bool),
-    ) {
-        let r_a = mp.anchor_a - a.center_offset;
-        let r_b = mp.anchor_b - b.center_offset;
-        // Only restitution reads the approach.
-        let approach = if bounces {
-            let dv = b.v + cross_sv(b.w, r_b) - a.v - cross_sv(a.w, r_a);
-            dv.dot(normal)
-        } else {
-            0.0
-        };
-        let (normal_impulse, tangent_impulse) = if warm_starting {
-            (mp.normal_impulse, mp.tangent_impulse)
-        } else {
-            (0.0, 0.0)
-        };
-        let fields = [
-            (&mut self.r_a.x, r_a.x),
-            (&mut self.r_a.y, r_a.y),
-            (&mut self.r_b.x, r_b.x),
-            (&mut self.r_b.y, r_b.y),
-            (&mut self.base_separation, mp.separation),
-            (&mut self.normal_impulse, normal_impulse),
-            (&mut self.steady, normal_impulse),
-            (&mut self.tangent_impulse, tangent_impulse),
-            (&mut self.applied, 0.0),
-            (&mut self.approach, approach),
-        ];
-        for (field, value) in fields {
-            field.0[lane] = value;
-        }
+    /// The lanes whose body a constraint may move (`BodyInfo::moves`).
+    #[inline(always)]
+    fn moves(&self) -> M8 {
+        self.inv_mass.greater(F8::ZERO) | self.inv_inertia.greater(F8::ZERO)
     }
 }
 
@@ -262,17 +256,16 @@ pub(crate) struct WideContact {
     round: bool,
 }
 
-/// Everything `WideContact::prepare_lane` needs about one contact.
-pub(crate) struct LaneSource<'a> {
-    pub index: usize,
-    pub contact: &'a Contact,
-    pub bodies: (&'a BodyInfo, &'a BodyInfo),
-    /// What a substep's kick adds to each body's velocity, by body slot: read only for a
-    /// bouncy contact.
-    pub kick_dv: &'a [Vec2],
+/// Everything filling a bundle reads.
+pub(crate) struct ContactSource<'a> {
+    pub contacts: &'a [Contact],
+    /// One per body slot.
+    pub bodies: &'a [BodyInfo],
     /// For contacts between two moving bodies, and (stiffer) when one cannot move.
     pub softness: (Softness, Softness),
     pub warm_starting: bool,
+    /// The body state padding lanes read: past the last body slot.
+    pub dummy: u32,
 }
 
 impl Bundle for WideContact {
@@ -322,12 +315,9 @@ impl Bundle for WideContact {
         }
         lanes.scatter(states, &self.bodies, &a, &b);
     }
+}
 
-    fn restart(&mut self) {
-        self.len = 0;
-        self.bodies.restart();
-    }
-
+impl WideContact {
     /// Once every lane is filled: the effective masses and the block, eight lanes at
     /// a time.
     #[inline(always)]
@@ -364,76 +354,131 @@ impl WideContact {
         }
     }
 
-    /// Fills the next lane: lever arms, effective masses and softness for the step.
-    pub fn push(&mut self, source: &LaneSource) {
-        let lane = self.len;
-        self.len += 1;
-        let LaneSource {
-            index,
-            contact,
-            bodies: (a, b),
-            kick_dv,
-            softness,
-            warm_starting,
-        } = *source;
+    /// Fills the bundle with the contacts `members`, one per lane from the first (the
+    /// lanes past them are padding: they read the dummy body and push nothing): lever
+    /// arms, softness and the impulses to warm start with, then the effective masses.
+    /// Each contact, its manifold points and its bodies give a row of eight numbers that
+    /// `lanes` turns into columns, so the bundle is written a column at a time.
+    #[inline(always)]
+    pub fn fill(&mut self, members: &[u32], source: &ContactSource, lanes: impl LaneAccess) {
+        // The contacts', their first and second points', their bodies A's and B's.
+        let mut rows = [[&ZERO_ROW; LANES]; 5];
+        self.bodies = LaneBodies::idle(source.dummy);
+        (self.normal, self.rolling_impulse) = (V8::default(), F8::ZERO);
+        self.point_count = [0; LANES];
+        self.len = members.len();
+        for (lane, &index) in members.iter().enumerate().take(LANES) {
+            let contact = &source.contacts[index as usize];
+            let ends = (contact.body_a, contact.body_b);
+            let (a, b) = (
+                &source.bodies[ends.0 as usize],
+                &source.bodies[ends.1 as usize],
+            );
+            let manifold = &contact.manifold;
+            rows[0][lane] = row(contact);
+            rows[1][lane] = row(&manifold.points[0]);
+            if manifold.point_count == 2 {
+                rows[2][lane] = row(&manifold.points[1]);
+            }
+            (rows[3][lane], rows[4][lane]) = (row(a), row(b));
+            self.bodies.set(lane, ends, (a.moves(), b.moves()));
+            self.contact[lane] = index;
+            self.point_count[lane] = manifold.point_count;
+            self.normal.x.0[lane] = manifold.normal.x;
+            self.normal.y.0[lane] = manifold.normal.y;
+            self.rolling_impulse.0[lane] = manifold.rolling_impulse;
+        }
+        // Each written out: `array::map` is not inlined, so would not be compiled for
+        // AVX2 with the rest.
+        let a = LaneInfo::new(lanes.columns(rows[3]));
+        let b = LaneInfo::new(lanes.columns(rows[4]));
+        // A lane's missing second point is all zeros, so it never pushes.
+        let two_points = M8::from_fn(|lane| self.point_count[lane] == 2);
+        let warm = source.warm_starting;
+        self.points[0].fill(
+            lanes.columns(rows[1]),
+            (&a, &b),
+            M8::from_fn(|_| true),
+            warm,
+        );
+        self.points[1].fill(lanes.columns(rows[2]), (&a, &b), two_points, warm);
+        self.fill_material(lanes.columns(rows[0]), (&a, &b), source);
+        if self.restitution.differs(F8::ZERO).any() {
+            self.fill_approach(members, source, (&a, &b), two_points);
+        }
+        self.finish();
+    }
+
+    /// The material, the softness, the masses, the pull and which sides turn in place,
+    /// from the contacts' rows (`material`) and their bodies'.
+    #[inline(always)]
+    fn fill_material(
+        &mut self,
+        material: [F8; 8],
+        (a, b): (&LaneInfo, &LaneInfo),
+        source: &ContactSource,
+    ) {
+        let [
+            _,
+            _,
+            friction,
+            restitution,
+            tangent_speed,
+            rolling_resistance,
+            rounding_a,
+            rounding_b,
+        ] = material;
+        (self.friction, self.restitution) = (friction, restitution);
+        (self.tangent_speed, self.rolling_resistance) = (tangent_speed, rolling_resistance);
+        if !source.warm_starting {
+            self.rolling_impulse = F8::ZERO;
+        }
+        (self.inv_mass_a, self.inv_i_a) = (a.inv_mass, a.inv_inertia);
+        (self.inv_mass_b, self.inv_i_b) = (b.inv_mass, b.inv_inertia);
         // A body the step does not simulate (static, kinematic, asleep) has no inverse
         // mass here: the constraint never writes it, which colouring relies on.
-        let (inv_mass_a, inv_i_a) = (a.inv_mass, a.inv_inertia);
-        let (inv_mass_b, inv_i_b) = (b.inv_mass, b.inv_inertia);
-        let moves = (
-            inv_mass_a > 0.0 || inv_i_a > 0.0,
-            inv_mass_b > 0.0 || inv_i_b > 0.0,
-        );
-        let ends = (contact.body_a, contact.body_b);
-        self.bodies.set(lane, ends, moves);
-        self.contact[lane] = index as u32;
-        let manifold = &contact.manifold;
-        self.point_count[lane] = manifold.point_count;
-        let normal = manifold.normal;
-        let one_moves = !moves.0 || !moves.1;
-        let soft = if one_moves { softness.1 } else { softness.0 };
-        let set = |f: &mut F8, x: f32| f.0[lane] = x;
-        set(&mut self.normal.x, normal.x);
-        set(&mut self.normal.y, normal.y);
-        set(&mut self.friction, contact.friction);
-        set(&mut self.restitution, contact.restitution);
-        let kick = |body: u32| kick_dv.get(body as usize).copied().unwrap_or_default();
-        let pull = held_pull((kick(contact.body_b) - kick(contact.body_a)).dot(normal));
-        set(&mut self.pull, pull);
-        let first = &manifold.points[0];
-        let offsets = (
-            first.anchor_a - a.center_offset,
-            first.anchor_b - b.center_offset,
-        );
-        let [rounding_a, rounding_b] = contact.rounding;
-        let separation = first.separation;
-        let round_a = turns_in_place(offsets.0 - rounding_a * normal, rounding_a, separation);
-        let round_b = turns_in_place(offsets.1 + rounding_b * normal, rounding_b, separation);
-        self.round_a.set(lane, round_a);
-        self.round_b.set(lane, round_b);
-        set(&mut self.tangent_speed, contact.tangent_speed);
-        set(&mut self.rolling_resistance, contact.rolling_resistance);
-        let rolling_impulse = if warm_starting {
-            manifold.rolling_impulse
-        } else {
-            0.0
+        let one_moves = !(a.moves() & b.moves());
+        let (both, one) = source.softness;
+        let real = M8::from_fn(|lane| lane < self.len);
+        let pick = |one: f32, both: f32| {
+            real.select(one_moves.select(F8::splat(one), F8::splat(both)), F8::ZERO)
         };
-        set(&mut self.rolling_impulse, rolling_impulse);
-        set(&mut self.bias_rate, soft.bias_rate);
-        set(&mut self.mass_scale, soft.mass_scale);
-        set(&mut self.impulse_scale, soft.impulse_scale);
-        set(&mut self.inv_mass_a, inv_mass_a);
-        set(&mut self.inv_i_a, inv_i_a);
-        set(&mut self.inv_mass_b, inv_mass_b);
-        set(&mut self.inv_i_b, inv_i_b);
-        // A restarted bundle holds last step's lanes: a one-point manifold must clear
-        // the second point, whose impulses would otherwise be warm-started.
-        if manifold.point_count < 2 {
-            self.points[1].clear_lane(lane);
+        self.bias_rate = pick(one.bias_rate, both.bias_rate);
+        self.mass_scale = pick(one.mass_scale, both.mass_scale);
+        self.impulse_scale = pick(one.impulse_scale, both.impulse_scale);
+        self.pull = held_pull((b.kick_dv - a.kick_dv).dot(self.normal));
+        let first = &self.points[0];
+        let (r_a, r_b, separation) = (first.r_a, first.r_b, first.base_separation);
+        let normal = self.normal;
+        self.round_a = turns_in_place(r_a - normal.scale(rounding_a), rounding_a, separation);
+        self.round_b = turns_in_place(r_b + normal.scale(rounding_b), rounding_b, separation);
+    }
+
+    /// Each point's normal velocity before the step, in the lanes with restitution
+    /// (`WidePoint::approach`): only restitution reads it.
+    #[inline(always)]
+    fn fill_approach(
+        &mut self,
+        members: &[u32],
+        source: &ContactSource,
+        (a, b): (&LaneInfo, &LaneInfo),
+        two_points: M8,
+    ) {
+        let (mut w_a, mut w_b) = (F8::ZERO, F8::ZERO);
+        for (lane, &index) in members.iter().enumerate().take(LANES) {
+            let contact = &source.contacts[index as usize];
+            w_a.0[lane] = source.bodies[contact.body_a as usize].w;
+            w_b.0[lane] = source.bodies[contact.body_b as usize].w;
         }
-        let bounces = contact.restitution != 0.0;
-        for (p, mp) in self.points.iter_mut().zip(manifold.points()) {
-            p.load_lane(lane, mp, (a, b), normal, (warm_starting, bounces));
+        let bounces = self.restitution.differs(F8::ZERO);
+        let normal = self.normal;
+        for (p, present) in self
+            .points
+            .iter_mut()
+            .zip([M8::from_fn(|_| true), two_points])
+        {
+            let dv = b.v + p.r_b.turned_by(w_b) - a.v - p.r_a.turned_by(w_a);
+            p.approach = (bounces & present).select(dv.dot(normal), F8::ZERO);
         }
     }
 
@@ -884,21 +929,21 @@ fn rebound(struck_e: F8, lift: F8) -> F8 {
 /// `pull` held within the velocity ceiling, as a kick is once it is applied: an
 /// extreme force's kick can be infinite (and zero mass times it NaN), and a bounce
 /// would take that into the speed it leaves at.
-fn held_pull(pull: f32) -> f32 {
-    if pull.is_nan() {
-        0.0
-    } else {
-        pull.clamp(-VELOCITY_CEILING, VELOCITY_CEILING)
-    }
+#[inline(always)]
+fn held_pull(pull: F8) -> F8 {
+    let (high, low) = (F8::splat(VELOCITY_CEILING), F8::splat(-VELOCITY_CEILING));
+    pull.differs(pull).select(F8::ZERO, pull.max(low).min(high))
 }
 
-/// Whether a surface of rounding radius `rounding` whose curve is centred `centre`
-/// from its body's centre of mass turns in place: a disc about its centre of mass.
+/// The lanes whose surface of rounding radius `rounding`, its curve centred `centre`
+/// from its body's centre of mass, turns in place: a disc about its centre of mass.
 /// The centre is found from a point midway between the surfaces, so a disc's lies
 /// half the `separation` off; a capsule's end or a rounded corner lies a length of
 /// its shape off, and turns about the centre of mass with its body.
-fn turns_in_place(centre: Vec2, rounding: f32, separation: f32) -> bool {
-    rounding > 0.0 && centre.length() <= 0.5 * separation.abs() + 0.01 * rounding
+#[inline(always)]
+fn turns_in_place(centre: V8, rounding: F8, separation: F8) -> M8 {
+    let reach = F8::splat(0.5) * separation.abs() + F8::splat(0.01) * rounding;
+    rounding.greater(F8::ZERO) & centre.dot(centre).sqrt().at_most(reach)
 }
 
 #[inline(always)]

@@ -23,9 +23,6 @@ pub(crate) struct DenseBodies {
     pub movers: Vec<u32>,
     /// The simulated bodies' extents, for spotting a fast one after the solve.
     pub extents: Vec<Extents>,
-    /// One per body slot: what a substep's kick adds to its velocity (zero unless
-    /// simulated), for the speed a bouncing contact strikes at.
-    pub kick_dv: Vec<Vec2>,
 }
 
 /// How far a simulated body reaches, read by the test for a fast body.
@@ -45,8 +42,6 @@ impl DenseBodies {
         self.info.clear();
         self.info.resize(bodies.capacity(), BodyInfo::default());
         self.kicks.clear();
-        self.kick_dv.clear();
-        self.kick_dv.resize(bodies.capacity(), Vec2::ZERO);
         self.movers.clear();
         self.extents.clear();
         for (index, body) in bodies.iter() {
@@ -62,20 +57,22 @@ impl DenseBodies {
             } else {
                 (0.0, 0.0)
             };
-            self.info[index as usize] = BodyInfo {
+            let info = &mut self.info[index as usize];
+            *info = BodyInfo {
                 simulated,
                 inv_mass,
                 inv_inertia,
                 v: body.v,
                 w: body.w,
                 center_offset: body.xf.q.rotate(body.local_center),
+                kick_dv: Vec2::ZERO,
             };
             if body.body_type != BodyType::Static && body.awake {
                 self.movers.push(index);
             }
             if simulated {
                 let kick = Kick::new(index, body, gravity, h);
-                self.kick_dv[index as usize] = kick.dv;
+                info.kick_dv = kick.dv;
                 self.kicks.push(kick);
                 self.extents.push(Extents {
                     index,

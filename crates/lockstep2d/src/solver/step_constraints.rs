@@ -1,21 +1,24 @@
 //! What one soft step solves, prepared at its start: the touching contacts and the
 //! revolute joints in coloured bundles of eight, and every other joint in slot order.
 
-use super::bundles::{Bundles, Candidate};
+use super::bundles::{Bundles, Candidate, Members};
 use super::dense_bodies::DenseBodies;
 #[cfg(feature = "threads")]
 use super::share::share;
 use crate::body::Body;
 use crate::constraint::BodyInfo;
 use crate::constraint::Softness;
+use crate::constraint::dispatch::{LaneKernel, dispatch};
+use crate::constraint::lanes::LANES;
+use crate::constraint::shared_states::LaneAccess;
 use crate::constraint::shared_states::Shared;
-use crate::contact::ContactSet;
-use crate::contact::wide::{LaneSource, WideContact};
+use crate::contact::wide::{ContactSource, WideContact};
+use crate::contact::{Contact, ContactSet};
 use crate::id::Slots;
 use crate::joint::Joint;
 use crate::joint::revolute::wide::{RevoluteSource, WideRevolute};
 use crate::math::Vec2;
-use crate::prefetch::prefetch;
+use crate::prefetch::prefetch_head;
 
 /// What preparing the constraints shares.
 pub(crate) struct PrepareSettings {
@@ -60,7 +63,7 @@ impl StepConstraints {
         settings: &PrepareSettings,
         parallel: bool,
     ) {
-        let (info, kick_dv) = (dense.info.as_slice(), dense.kick_dv.as_slice());
+        let info = dense.info.as_slice();
         let moving = |i: u32| info[i as usize].simulated.then_some(i);
         let candidates = contacts
             .heads()
@@ -73,24 +76,24 @@ impl StepConstraints {
                 b: moving(c.body_b),
             })
             .filter(|c| c.a.is_some() || c.b.is_some());
-        let push = |bundle: &mut WideContact, index: u32| {
-            let contact = &contacts.contacts[index as usize];
-            bundle.push(&LaneSource {
-                index: index as usize,
-                contact,
-                bodies: (
-                    &info[contact.body_a as usize],
-                    &info[contact.body_b as usize],
-                ),
-                kick_dv,
-                softness: settings.contact_softness,
-                warm_starting: settings.warm_starting,
+        let dummy = info.len() as u32;
+        let source = ContactSource {
+            contacts: &contacts.contacts,
+            bodies: info,
+            softness: settings.contact_softness,
+            warm_starting: settings.warm_starting,
+            dummy,
+        };
+        let fill = |bundles: &mut [WideContact], members: &[Members]| {
+            dispatch(FillContacts {
+                bundles,
+                members,
+                source: &source,
             });
         };
-        let ahead = |index: u32| prefetch(&contacts.contacts[index as usize]);
-        let empty = WideContact::empty(info.len() as u32);
+        let empty = WideContact::empty(dummy);
         self.contacts
-            .build(candidates, info.len(), (&empty, push, ahead), parallel);
+            .build(candidates, info.len(), (&empty, fill), parallel);
     }
 
     /// Marks the joints the step solves active, and prepares those solved one by one and the revolute joints with options (a bare pin needs
@@ -156,8 +159,21 @@ impl StepConstraints {
             });
         };
         let empty = WideRevolute::empty(info.len() as u32);
+        let fill = |bundles: &mut [WideRevolute], members: &[Members]| {
+            for (bundle, members) in bundles.iter_mut().zip(members) {
+                // A bundle with padding lanes starts empty: they read the dummy body.
+                if members.indices().len() < LANES {
+                    bundle.clone_from(&empty);
+                } else {
+                    bundle.restart();
+                }
+                for &slot in members.indices() {
+                    push(bundle, slot);
+                }
+            }
+        };
         self.revolutes
-            .build(candidates, info.len(), (&empty, push, |_| ()), false);
+            .build(candidates, info.len(), (&empty, fill), false);
     }
 
     /// Impulses back to the contact cache and the pins, for the next step's warm start
@@ -202,4 +218,35 @@ fn body(bodies: &Slots<Body>, index: u32) -> &Body {
     bodies
         .get(index)
         .expect("contacts and joints refer to live bodies")
+}
+
+/// Fills a run of contact bundles in the best form of the lane code this CPU takes.
+struct FillContacts<'a> {
+    bundles: &'a mut [WideContact],
+    members: &'a [Members],
+    source: &'a ContactSource<'a>,
+}
+
+/// How many bundles ahead of the one being filled its contacts are asked for: a
+/// colour's contacts lie all over the contact set.
+const BUNDLES_AHEAD: usize = 2;
+
+/// Where what filling reads of a contact ends: its rows and its manifold come first.
+const CONTACT_ROWS_END: usize = std::mem::offset_of!(Contact, cache);
+
+impl LaneKernel for FillContacts<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run(self, lanes: impl LaneAccess) {
+        let contacts = self.source.contacts;
+        for (i, (bundle, members)) in self.bundles.iter_mut().zip(self.members).enumerate() {
+            if let Some(later) = self.members.get(i + BUNDLES_AHEAD) {
+                for &index in later.indices() {
+                    prefetch_head(&contacts[index as usize], CONTACT_ROWS_END);
+                }
+            }
+            bundle.fill(members.indices(), self.source, lanes);
+        }
+    }
 }

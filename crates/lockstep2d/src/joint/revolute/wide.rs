@@ -100,19 +100,18 @@ impl Bundle for WideRevolute {
         }
         lanes.scatter(states, &self.bodies, &a, &b);
     }
+}
 
-    fn restart(&mut self) {
+impl WideRevolute {
+    /// Makes the bundle take its lanes from the first again, keeping the old lanes'
+    /// data: for a bundle whose every lane is about to be pushed, which overwrites them
+    /// all.
+    pub fn restart(&mut self) {
         self.len = 0;
         self.bodies.restart();
         self.axis.restart();
     }
 
-    /// Nothing to do: the effective mass changes with the arms every substep.
-    #[inline(always)]
-    fn finish(&mut self) {}
-}
-
-impl WideRevolute {
     /// An empty bundle whose lanes all read the dummy body state `dummy`.
     pub fn empty(dummy: u32) -> WideRevolute {
         WideRevolute {
