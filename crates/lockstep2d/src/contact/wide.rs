@@ -491,6 +491,11 @@ impl WideContact {
         k.greater(F8::ZERO).select(F8::splat(1.0) / k, F8::ZERO)
     }
 
+    /// The contacts of the real lanes, by their index in the contact set.
+    pub fn members(&self) -> &[u32] {
+        &self.contact[..self.len]
+    }
+
     /// The accumulated impulses of each real lane, for the next step's warm start:
     /// (contact index, [(normal, tangent); point count], rolling).
     pub fn impulses(&self) -> impl Iterator<Item = (usize, impl Iterator<Item = (f32, f32)>, f32)> {
@@ -535,7 +540,7 @@ impl WideContact {
         let share = F8::splat(warm.share);
         let mut rolling_share = F8::ZERO;
         let mut given = [F8::ZERO; 2];
-        for (p, given) in self.points.iter().zip(&mut given) {
+        for (i, (p, given)) in self.points.iter().zip(&mut given).enumerate() {
             let share = if warm.closing {
                 let some = p.steady.greater(F8::ZERO);
                 some.select(share * p.steady / p.normal_impulse, F8::ZERO)
@@ -544,12 +549,8 @@ impl WideContact {
             };
             rolling_share = rolling_share.max(share);
             let (normal, tangential) = (p.normal_impulse * share, p.tangent_impulse * share);
-            self.apply(
-                a,
-                b,
-                p,
-                self.normal.scale(normal) + tangent.scale(tangential),
-            );
+            let impulse = self.normal.scale(normal) + tangent.scale(tangential);
+            self.apply(a, b, i, impulse);
             *given = normal;
         }
         if self.rolls {
@@ -813,32 +814,30 @@ impl WideContact {
     /// Sets point `i`'s accumulated normal impulse in every lane and applies the change.
     #[inline(always)]
     fn set_normal_impulse(&mut self, a: &mut WideBody, b: &mut WideBody, i: usize, total: F8) {
-        let mut p = self.points[i];
-        let applied = total - p.normal_impulse;
-        p.normal_impulse = total;
+        let applied = total - self.points[i].normal_impulse;
+        self.points[i].normal_impulse = total;
         // Only restitution reads it (see `WidePoint::applied`), lane by lane, whatever
         // shares the bundle: which contacts do depends on the thread count.
         if self.bouncy {
-            p.applied = p.applied + self.in_turn_lanes().select(applied, total);
+            let given = self.in_turn_lanes().select(applied, total);
+            self.points[i].applied = self.points[i].applied + given;
         }
-        self.apply(a, b, &p, self.normal.scale(applied));
-        self.points[i] = p;
+        self.apply(a, b, i, self.normal.scale(applied));
     }
 
     #[inline(always)]
     fn solve_friction(&mut self, a: &mut WideBody, b: &mut WideBody) {
         let tangent = self.tangent();
         for i in 0..2 {
-            let mut p = self.points[i];
-            let vt = relative_velocity(a, b, &p).dot(tangent) - self.tangent_speed;
+            let p = &self.points[i];
+            let vt = relative_velocity(a, b, p).dot(tangent) - self.tangent_speed;
             let limit = self.friction * p.normal_impulse;
             let total = (p.tangent_impulse - p.tangent_mass * vt)
                 .max(-limit)
                 .min(limit);
             let applied = total - p.tangent_impulse;
-            p.tangent_impulse = total;
-            self.apply(a, b, &p, tangent.scale(applied));
-            self.points[i] = p;
+            self.points[i].tangent_impulse = total;
+            self.apply(a, b, i, tangent.scale(applied));
         }
     }
 
@@ -889,24 +888,25 @@ impl WideContact {
     ) {
         let alone = self.bounces_alone_lanes();
         for i in 0..2 {
-            let mut p = self.points[i];
+            let p = &self.points[i];
             let active =
                 alone & p.approach.at_most(F8::splat(-threshold)) & p.applied.greater(F8::ZERO);
-            let vn = self.normal_velocity(a, b, &p);
-            let gap = self.separation(&p, a, b).max(F8::ZERO);
+            let vn = self.normal_velocity(a, b, p);
+            let gap = self.separation(p, a, b).max(F8::ZERO);
             let lift = F8::splat(2.0) * self.pull * inv_h * gap;
             let leaving = rebound(self.restitution * p.approach, lift);
             let impulse = -(p.normal_mass * (vn - leaving));
             let total = active.select((p.normal_impulse + impulse).max(F8::ZERO), p.normal_impulse);
             let applied = total - p.normal_impulse;
-            p.normal_impulse = total;
-            self.apply(a, b, &p, self.normal.scale(applied));
-            self.points[i] = p;
+            self.points[i].normal_impulse = total;
+            self.apply(a, b, i, self.normal.scale(applied));
         }
     }
 
+    /// Applies `impulse` at point `i`: its opposite to A, itself to B.
     #[inline(always)]
-    fn apply(&self, a: &mut WideBody, b: &mut WideBody, p: &WidePoint, impulse: V8) {
+    fn apply(&self, a: &mut WideBody, b: &mut WideBody, i: usize, impulse: V8) {
+        let p = &self.points[i];
         a.v = a.v - impulse.scale(self.inv_mass_a);
         a.w = a.w - self.inv_i_a * p.r_a.cross(impulse);
         b.v = b.v + impulse.scale(self.inv_mass_b);

@@ -184,11 +184,22 @@ impl StepConstraints {
         let bundles = self.contacts.as_slice();
         let shared = Shared::new(&mut contacts.contacts);
         let store_run = |run: &[WideContact]| {
-            for (index, impulses, rolling) in run.iter().flat_map(WideContact::impulses) {
-                // SAFETY: the layout gives each contact one lane of one bundle, and the
-                // runs are disjoint, so no other thread writes this contact now.
-                let contact = unsafe { &mut shared.slice_mut(index..index + 1)[0] };
-                contact.store_impulses(impulses, rolling);
+            for (i, bundle) in run.iter().enumerate() {
+                for &index in run
+                    .get(i + BUNDLES_AHEAD)
+                    .map_or(&[][..], WideContact::members)
+                {
+                    let index = index as usize;
+                    // SAFETY: as below; that bundle is in this run too.
+                    let contact = unsafe { &shared.slice_mut(index..index + 1)[0] };
+                    prefetch_head(contact, CONTACT_ROWS_END);
+                }
+                for (index, impulses, rolling) in bundle.impulses() {
+                    // SAFETY: the layout gives each contact one lane of one bundle, and
+                    // the runs are disjoint, so no other thread writes this contact now.
+                    let contact = unsafe { &mut shared.slice_mut(index..index + 1)[0] };
+                    contact.store_impulses(impulses, rolling);
+                }
             }
         };
         #[cfg(feature = "threads")]
