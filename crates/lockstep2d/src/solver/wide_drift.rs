@@ -98,6 +98,10 @@ fn held_velocity(v: V8, max: f32) -> Option<V8> {
     if !(within | finite).all() {
         return None;
     }
+    // Nearly always: no lane needs the square root and the division.
+    if within.all() {
+        return Some(v);
+    }
     let shortened = v.scale(F8::splat(max) / squared.sqrt());
     Some(V8 {
         x: within.select(v.x, shortened.x),
