@@ -259,13 +259,11 @@ pub(crate) struct WideContact {
 /// Everything filling a bundle reads.
 pub(crate) struct ContactSource<'a> {
     pub contacts: &'a [Contact],
-    /// One per body slot.
+    /// One per body slot; the dummy body state padding lanes read comes after them.
     pub bodies: &'a [BodyInfo],
     /// For contacts between two moving bodies, and (stiffer) when one cannot move.
     pub softness: (Softness, Softness),
     pub warm_starting: bool,
-    /// The body state padding lanes read: past the last body slot.
-    pub dummy: u32,
 }
 
 impl Bundle for WideContact {
@@ -363,7 +361,7 @@ impl WideContact {
     pub fn fill(&mut self, members: &[u32], source: &ContactSource, lanes: impl LaneAccess) {
         // The contacts', their first and second points', their bodies A's and B's.
         let mut rows = [[&ZERO_ROW; LANES]; 5];
-        self.bodies = LaneBodies::idle(source.dummy);
+        self.bodies = LaneBodies::idle(source.bodies.len() as u32);
         (self.normal, self.rolling_impulse) = (V8::default(), F8::ZERO);
         self.point_count = [0; LANES];
         self.len = members.len();

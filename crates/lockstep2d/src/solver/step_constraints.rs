@@ -76,13 +76,11 @@ impl StepConstraints {
                 b: moving(c.body_b),
             })
             .filter(|c| c.a.is_some() || c.b.is_some());
-        let dummy = info.len() as u32;
         let source = ContactSource {
             contacts: &contacts.contacts,
             bodies: info,
             softness: settings.contact_softness,
             warm_starting: settings.warm_starting,
-            dummy,
         };
         let fill = |bundles: &mut [WideContact], members: &[Members]| {
             dispatch(FillContacts {
@@ -91,7 +89,7 @@ impl StepConstraints {
                 source: &source,
             });
         };
-        let empty = WideContact::empty(dummy);
+        let empty = WideContact::empty(info.len() as u32);
         self.contacts
             .build(candidates, info.len(), (&empty, fill), parallel);
     }
