@@ -254,8 +254,9 @@ impl DynamicTree {
     /// proxy ids. Inserting leaves one by one as they move leaves a crowd of moving
     /// boxes with inner boxes that overlap more and more, so that each query visits a
     /// large part of the tree; a fresh median split restores tight boxes
-    /// (docs/decisions.md, "Moving tree rebuilt top-down"). A pure function of the
-    /// tree, so still deterministic.
+    /// (docs/decisions.md, "Moving tree rebuilt top-down"). Leaves large against the
+    /// crowd get a subtree of their own under the root (`apart_large`). A pure
+    /// function of the tree, so still deterministic.
     pub fn rebuild(&mut self) {
         let mut leaves = std::mem::take(&mut self.build_scratch);
         leaves.clear();
@@ -273,12 +274,51 @@ impl DynamicTree {
         self.root = if leaves.is_empty() {
             NULL
         } else {
-            self.build(&mut leaves)
+            self.build_apart(&mut leaves)
         };
         if self.root != NULL {
             self.nodes[self.root as usize].parent = NULL;
         }
         self.build_scratch = leaves;
+    }
+
+    /// Builds the subtree over `leaves` (each with twice its box centre), the large
+    /// ones in a subtree of their own beside the rest (`apart_large`). A median split
+    /// goes by centres alone: a drum's walls, each wider than a quarter of the crowd
+    /// inside, would sit deep among the small boxes, and every inner box above them would
+    /// span the drum, so a ray or a pair search meets them all the way down
+    /// (docs/decisions.md, "Large leaves apart in the moving tree").
+    fn build_apart(&mut self, leaves: &mut [(glam::Vec2, u32)]) -> u32 {
+        let small = self.apart_large(leaves);
+        if small == 0 || small == leaves.len() {
+            return self.build(leaves);
+        }
+        let (rest, large) = leaves.split_at_mut(small);
+        let (child1, child2) = (self.build(large), self.build(rest));
+        self.join(child1, child2)
+    }
+
+    /// Moves the leaves whose box is wider or taller than a quarter of the spread of
+    /// all the leaves' centres to the end; returns how many are not. (Each part's
+    /// order does not matter: a median split with ties by proxy id makes the same
+    /// subtree from any order.)
+    fn apart_large(&self, leaves: &mut [(glam::Vec2, u32)]) -> usize {
+        let (mut lo, mut hi) = (glam::Vec2::splat(f32::MAX), glam::Vec2::splat(f32::MIN));
+        for &(c, _) in leaves.iter() {
+            (lo, hi) = (minmax::min_vec2(lo, c), minmax::max_vec2(hi, c));
+        }
+        // The centres are doubled, so the boxes' sizes are too.
+        let quarter = 0.25 * (hi - lo);
+        let mut small = 0;
+        for i in 0..leaves.len() {
+            let b = &self.nodes[leaves[i].1 as usize].aabb;
+            let size = 2.0 * (b.max - b.min);
+            if !(size.x > quarter.x || size.y > quarter.y) {
+                leaves.swap(i, small);
+                small += 1;
+            }
+        }
+        small
     }
 
     /// Builds the subtree over `leaves` (each with twice its box centre): split at the
@@ -300,6 +340,11 @@ impl DynamicTree {
         });
         let (left, right) = leaves.split_at_mut(middle);
         let (child1, child2) = (self.build(left), self.build(right));
+        self.join(child1, child2)
+    }
+
+    /// A new inner node over `child1` and `child2`.
+    fn join(&mut self, child1: u32, child2: u32) -> u32 {
         let parent = self.allocate();
         let node = &mut self.nodes[parent as usize];
         node.child1 = child1;
@@ -714,6 +759,50 @@ mod tests {
             .collect();
         assert!(!expected.is_empty());
         assert_eq!(found, expected);
+    }
+
+    #[test]
+    fn a_rebuild_keeps_a_drums_walls_apart_from_the_crowd_inside() {
+        let mut tree = DynamicTree::default();
+        let crowd: Vec<u32> = (0..400u32)
+            .map(|i| {
+                let (x, y) = ((i % 20) as f32 * 0.9, (i / 20) as f32 * 0.9);
+                tree.create_proxy(unit_at(x, y), i, ProxyFilter::ALL)
+            })
+            .collect();
+        let wall = |min: (f32, f32), max: (f32, f32)| Aabb {
+            min: Vec2::new(min.0, min.1),
+            max: Vec2::new(max.0, max.1),
+        };
+        let walls = [
+            wall((-1.0, -1.0), (0.0, 20.0)),
+            wall((19.0, -1.0), (20.0, 20.0)),
+            wall((-1.0, -1.0), (20.0, 0.0)),
+            wall((-1.0, 19.0), (20.0, 20.0)),
+        ]
+        .map(|b| tree.create_proxy(b, 1000, ProxyFilter::ALL));
+        tree.rebuild();
+        assert!(tree.is_well_formed());
+        let depth = |proxy: u32| {
+            let mut depth = 0;
+            let mut node = proxy;
+            while tree.nodes[node as usize].parent != NULL {
+                node = tree.nodes[node as usize].parent;
+                depth += 1;
+            }
+            depth
+        };
+        // Under the root: the walls' subtree (four leaves, two levels) and the crowd's.
+        for proxy in walls {
+            assert_eq!(depth(proxy), 3, "a wall sits right under the root");
+        }
+        let mut top = tree.nodes[crowd[0] as usize].parent;
+        while tree.nodes[top as usize].parent != tree.root {
+            top = tree.nodes[top as usize].parent;
+        }
+        // The crowd's subtree spans the crowd alone, not the drum.
+        let spread = tree.nodes[top as usize].aabb;
+        assert_eq!(spread, wall((0.0, 0.0), (18.1, 18.1)));
     }
 
     #[test]
