@@ -794,7 +794,7 @@ mod tests {
         };
         // Under the root: the walls' subtree (four leaves, two levels) and the crowd's.
         for proxy in walls {
-            assert_eq!(depth(proxy), 3, "a wall sits right under the root");
+            assert_eq!(depth(proxy), 3, "each wall is a leaf of the walls' subtree");
         }
         let mut top = tree.nodes[crowd[0] as usize].parent;
         while tree.nodes[top as usize].parent != tree.root {
