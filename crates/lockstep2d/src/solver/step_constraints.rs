@@ -183,14 +183,10 @@ impl StepConstraints {
         let shared = Shared::new(&mut contacts.contacts);
         let store_run = |run: &[WideContact]| {
             for (i, bundle) in run.iter().enumerate() {
-                for &index in run
-                    .get(i + BUNDLES_AHEAD)
-                    .map_or(&[][..], WideContact::members)
-                {
-                    let index = index as usize;
+                if let Some(later) = run.get(i + BUNDLES_AHEAD) {
                     // SAFETY: as below; that bundle is in this run too.
-                    let contact = unsafe { &shared.slice_mut(index..index + 1)[0] };
-                    prefetch_head(contact, CONTACT_ROWS_END);
+                    let contact = |index| unsafe { &shared.slice_mut(index..index + 1)[0] };
+                    prefetch_contacts(later.members(), contact);
                 }
                 for (index, impulses, rolling) in bundle.impulses() {
                     // SAFETY: the layout gives each contact one lane of one bundle, and
@@ -243,6 +239,15 @@ const BUNDLES_AHEAD: usize = 2;
 /// Where what filling reads of a contact ends: its rows and its manifold come first.
 const CONTACT_ROWS_END: usize = std::mem::offset_of!(Contact, cache);
 
+/// Asks for the heads (to `CONTACT_ROWS_END`) of the contacts `indices`, each reached
+/// through `contact`: filling reads them and storing writes them.
+#[inline(always)]
+fn prefetch_contacts<'a>(indices: &[u32], contact: impl Fn(usize) -> &'a Contact) {
+    for &index in indices {
+        prefetch_head(contact(index as usize), CONTACT_ROWS_END);
+    }
+}
+
 impl LaneKernel for FillContacts<'_> {
     type Output = ();
 
@@ -251,9 +256,7 @@ impl LaneKernel for FillContacts<'_> {
         let contacts = self.source.contacts;
         for (i, (bundle, members)) in self.bundles.iter_mut().zip(self.members).enumerate() {
             if let Some(later) = self.members.get(i + BUNDLES_AHEAD) {
-                for &index in later.indices() {
-                    prefetch_head(&contacts[index as usize], CONTACT_ROWS_END);
-                }
+                prefetch_contacts(later.indices(), |index| &contacts[index]);
             }
             bundle.fill(members.indices(), self.source, lanes);
         }
