@@ -27,16 +27,10 @@ impl ThreadPool {
     }
 }
 
-/// How many threads the pool the caller runs in has (1 without threads).
+/// How many threads the pool the caller runs in has.
+#[cfg(feature = "threads")]
 pub(crate) fn current_threads() -> usize {
-    #[cfg(feature = "threads")]
-    {
-        rayon::current_num_threads()
-    }
-    #[cfg(not(feature = "threads"))]
-    {
-        1
-    }
+    rayon::current_num_threads()
 }
 
 /// Worker threads for `threads` > 1. The pool is the world's own: the global pool's size
