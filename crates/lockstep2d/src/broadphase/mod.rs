@@ -186,9 +186,9 @@ impl BroadPhase {
         self.moved.push(key);
     }
 
-    /// Puts the staged proxies in place: one by one when few moved; when many did (a
-    /// quarter of the tree or more), by rebuilding the moving tree, which costs less
-    /// than re-inserting them and leaves tighter boxes.
+    /// Puts the staged proxies in place: one by one when few moved (`settle_leaf`); when
+    /// many did (a quarter of the tree or more), by rebuilding the moving tree, which
+    /// costs less than settling them one by one and leaves tighter boxes.
     pub fn settle(&mut self) {
         if self.staged.is_empty() {
             return;
@@ -198,7 +198,7 @@ impl BroadPhase {
             self.moving_tree.rebuild();
         } else {
             for &proxy in &self.staged {
-                self.moving_tree.reinsert(proxy);
+                self.moving_tree.settle_leaf(proxy);
             }
         }
         self.staged.clear();

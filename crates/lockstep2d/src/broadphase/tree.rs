@@ -19,6 +19,12 @@ use crate::minmax;
 
 pub(crate) const NULL: u32 = u32::MAX;
 
+/// How far a settled leaf may be from its sibling and keep its place: the perimeter of
+/// the box around both at most this many times the sum of theirs. Two equal squares side
+/// by side may then be a dozen widths apart; the inner boxes above stay exact, and a
+/// leaf that wanders further is inserted again where it fits.
+const NEAR_SIBLING: f32 = 4.0;
+
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 struct Node {
     aabb: Aabb,
@@ -113,19 +119,51 @@ impl DynamicTree {
     /// Moves a leaf to a new box (re-inserting it where it now fits best).
     pub fn move_proxy(&mut self, proxy: u32, aabb: Aabb) {
         self.set_leaf_box(proxy, aabb);
-        self.reinsert(proxy);
+        self.remove_leaf(proxy);
+        self.insert_leaf(proxy);
     }
 
     /// Gives a leaf a new box without fixing its ancestors: the tree is not valid for
-    /// queries until the leaf is re-inserted or the tree rebuilt.
+    /// queries until the leaf is settled (`settle_leaf`) or the tree rebuilt.
     pub fn set_leaf_box(&mut self, proxy: u32, aabb: Aabb) {
         self.nodes[proxy as usize].aabb = aabb;
     }
 
-    /// Takes a leaf out and inserts it again where its box now fits best.
-    pub fn reinsert(&mut self, proxy: u32) {
-        self.remove_leaf(proxy);
-        self.insert_leaf(proxy);
+    /// Puts a leaf whose box changed back in place. While its box stays near its
+    /// sibling's (`NEAR_SIBLING`), the leaf keeps its place and its ancestors' boxes are
+    /// fitted again, up to the first that does not change: far cheaper than taking it
+    /// out and inserting it again, which it is once it has left its sibling behind.
+    pub fn settle_leaf(&mut self, proxy: u32) {
+        let parent = self.nodes[proxy as usize].parent;
+        if parent == NULL {
+            return;
+        }
+        let node = &self.nodes[parent as usize];
+        let sibling = if node.child1 == proxy {
+            node.child2
+        } else {
+            node.child1
+        };
+        let (leaf, beside) = (
+            &self.nodes[proxy as usize].aabb,
+            &self.nodes[sibling as usize].aabb,
+        );
+        let near = leaf.union(beside).perimeter()
+            <= NEAR_SIBLING * (leaf.perimeter() + beside.perimeter());
+        if !near {
+            self.remove_leaf(proxy);
+            self.insert_leaf(proxy);
+            return;
+        }
+        let mut index = parent;
+        while index != NULL {
+            let before = self.nodes[index as usize].aabb;
+            self.fit(index);
+            if self.nodes[index as usize].aabb == before {
+                break;
+            }
+            index = self.nodes[index as usize].parent;
+        }
     }
 
     pub fn fat_aabb(&self, proxy: u32) -> Aabb {
@@ -719,6 +757,19 @@ mod tests {
         assert_eq!(brushed, (10..30).collect::<Vec<_>>());
     }
 
+    /// `count` unit boxes (users 0, 1, …), `per_row` to a row, `spacing` apart; and
+    /// their proxies.
+    fn unit_grid(count: u32, per_row: u32, spacing: f32) -> (DynamicTree, Vec<u32>) {
+        let mut tree = DynamicTree::default();
+        let proxies = (0..count)
+            .map(|i| {
+                let (x, y) = ((i % per_row) as f32, (i / per_row) as f32);
+                tree.create_proxy(unit_at(x * spacing, y * spacing), i, ProxyFilter::ALL)
+            })
+            .collect();
+        (tree, proxies)
+    }
+
     /// A hundred unit boxes, ten rows of ten, two metres apart.
     pub(super) fn grid() -> DynamicTree {
         let mut tree = DynamicTree::default();
@@ -763,13 +814,7 @@ mod tests {
 
     #[test]
     fn a_rebuild_keeps_a_drums_walls_apart_from_the_crowd_inside() {
-        let mut tree = DynamicTree::default();
-        let crowd: Vec<u32> = (0..400u32)
-            .map(|i| {
-                let (x, y) = ((i % 20) as f32 * 0.9, (i / 20) as f32 * 0.9);
-                tree.create_proxy(unit_at(x, y), i, ProxyFilter::ALL)
-            })
-            .collect();
+        let (mut tree, crowd) = unit_grid(400, 20, 0.9);
         let wall = |min: (f32, f32), max: (f32, f32)| Aabb {
             min: Vec2::new(min.0, min.1),
             max: Vec2::new(max.0, max.1),
@@ -943,6 +988,53 @@ mod tests {
         });
         assert!(found.is_empty());
         assert!(tree.is_well_formed());
+    }
+
+    /// Every inner node's box is exactly the union of its children's.
+    fn boxes_fit(tree: &DynamicTree) -> bool {
+        let inner = tree.nodes.iter().filter(|n| n.height > 0);
+        inner.into_iter().all(|n| {
+            let (a, b) = (
+                &tree.nodes[n.child1 as usize],
+                &tree.nodes[n.child2 as usize],
+            );
+            n.aabb == a.aabb.union(&b.aabb)
+        })
+    }
+
+    fn sibling(tree: &DynamicTree, leaf: u32) -> u32 {
+        let parent = &tree.nodes[tree.nodes[leaf as usize].parent as usize];
+        if parent.child1 == leaf {
+            parent.child2
+        } else {
+            parent.child1
+        }
+    }
+
+    #[test]
+    fn a_settled_leaf_keeps_its_place_near_its_sibling_and_moves_when_far() {
+        let (mut tree, proxies) = unit_grid(100, 10, 2.0);
+        let found_at = |tree: &mut DynamicTree, aabb: &Aabb| {
+            let mut found = Vec::new();
+            tree.query(aabb, ProxyFilter::ALL, |_, u| {
+                found.push(u);
+                true
+            });
+            found
+        };
+        // User 55, the box at (10, 10): moved a little, it keeps its sibling; moved
+        // far, it is inserted again elsewhere.
+        let leaf = proxies[55];
+        let beside = sibling(&tree, leaf);
+        let near = unit_at(10.4, 10.3);
+        for (to, keeps_place) in [(near, true), (unit_at(500.0, 500.0), false)] {
+            tree.set_leaf_box(leaf, to);
+            tree.settle_leaf(leaf);
+            assert_eq!(sibling(&tree, leaf) == beside, keeps_place, "to {to:?}");
+            assert!(tree.is_well_formed() && boxes_fit(&tree));
+            assert_eq!(found_at(&mut tree, &to), vec![55]);
+        }
+        assert!(found_at(&mut tree, &near).is_empty());
     }
 
     /// The check a decoded tree must pass: it holds for a tree the code built, and
