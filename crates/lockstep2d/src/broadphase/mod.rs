@@ -186,15 +186,16 @@ impl BroadPhase {
         self.moved.push(key);
     }
 
-    /// Puts the staged proxies in place: one by one when few moved (`settle_leaf`); when
-    /// many did (a quarter of the tree or more), by rebuilding the moving tree, which
-    /// costs less than settling them one by one and leaves tighter boxes.
+    /// Puts the staged proxies in place: one by one when fewer than half the moving
+    /// tree's leaves moved (`settle_leaf`, cheap while a leaf stays near its sibling);
+    /// when more did, by rebuilding the moving tree, which then costs less than settling
+    /// them and leaves tighter boxes.
     pub fn settle(&mut self) {
         if self.staged.is_empty() {
             return;
         }
         self.trees_changed();
-        if self.staged.len() * 8 >= self.moving_tree.node_count() {
+        if self.staged.len() * 4 >= self.moving_tree.node_count() {
             self.moving_tree.rebuild();
         } else {
             for &proxy in &self.staged {
