@@ -138,12 +138,7 @@ impl DynamicTree {
         if parent == NULL {
             return;
         }
-        let node = &self.nodes[parent as usize];
-        let sibling = if node.child1 == proxy {
-            node.child2
-        } else {
-            node.child1
-        };
+        let sibling = self.sibling_of(proxy);
         let (leaf, beside) = (
             &self.nodes[proxy as usize].aabb,
             &self.nodes[sibling as usize].aabb,
@@ -492,6 +487,16 @@ impl DynamicTree {
         index
     }
 
+    /// The other child of `node`'s parent (`node` is not the root).
+    fn sibling_of(&self, node: u32) -> u32 {
+        let parent = &self.nodes[self.nodes[node as usize].parent as usize];
+        if parent.child1 == node {
+            parent.child2
+        } else {
+            parent.child1
+        }
+    }
+
     fn remove_leaf(&mut self, leaf: u32) {
         if leaf == self.root {
             self.root = NULL;
@@ -499,11 +504,7 @@ impl DynamicTree {
         }
         let parent = self.nodes[leaf as usize].parent;
         let grand_parent = self.nodes[parent as usize].parent;
-        let sibling = if self.nodes[parent as usize].child1 == leaf {
-            self.nodes[parent as usize].child2
-        } else {
-            self.nodes[parent as usize].child1
-        };
+        let sibling = self.sibling_of(leaf);
         if grand_parent == NULL {
             self.root = sibling;
             self.nodes[sibling as usize].parent = NULL;
@@ -1002,15 +1003,6 @@ mod tests {
         })
     }
 
-    fn sibling(tree: &DynamicTree, leaf: u32) -> u32 {
-        let parent = &tree.nodes[tree.nodes[leaf as usize].parent as usize];
-        if parent.child1 == leaf {
-            parent.child2
-        } else {
-            parent.child1
-        }
-    }
-
     #[test]
     fn a_settled_leaf_keeps_its_place_near_its_sibling_and_moves_when_far() {
         let (mut tree, proxies) = unit_grid(100, 10, 2.0);
@@ -1025,12 +1017,12 @@ mod tests {
         // User 55, the box at (10, 10): moved a little, it keeps its sibling; moved
         // far, it is inserted again elsewhere.
         let leaf = proxies[55];
-        let beside = sibling(&tree, leaf);
+        let beside = tree.sibling_of(leaf);
         let near = unit_at(10.4, 10.3);
         for (to, keeps_place) in [(near, true), (unit_at(500.0, 500.0), false)] {
             tree.set_leaf_box(leaf, to);
             tree.settle_leaf(leaf);
-            assert_eq!(sibling(&tree, leaf) == beside, keeps_place, "to {to:?}");
+            assert_eq!(tree.sibling_of(leaf) == beside, keeps_place, "to {to:?}");
             assert!(tree.is_well_formed() && boxes_fit(&tree));
             assert_eq!(found_at(&mut tree, &to), vec![55]);
         }
