@@ -225,9 +225,13 @@ fn add_shape(body: b2BodyId, shape: &ShapeJson) -> Result<(), String> {
         groupIndex: scene_filter.group_index,
     };
     if let ShapeJson::Chain {
-        points, is_loop, ..
+        points,
+        is_loop,
+        solid,
+        ..
     } = shape
     {
+        crate::geometry::chain_faces_right(points, *is_loop, *solid)?;
         return add_chain(body, shape, points, *is_loop, filter);
     }
     // SAFETY: b2DefaultShapeDef only fills a struct. Box2D mixes friction as the

@@ -198,8 +198,14 @@ fn collider(shape: &ShapeJson) -> Result<Collider, String> {
             ColliderBuilder::segment(vector(*point1), vector(*point2))
         }
         ShapeJson::Chain {
-            points, is_loop, ..
-        } => polyline(points, *is_loop),
+            points,
+            is_loop,
+            solid,
+            ..
+        } => {
+            crate::geometry::chain_faces_right(points, *is_loop, *solid)?;
+            polyline(points, *is_loop)
+        }
     };
     Ok(builder
         .collision_groups(interaction_groups(&shape.filter())?)

@@ -1,5 +1,6 @@
 //! Geometry the converters share.
 
+use lockstep2d::{SolidSide, Vec2};
 use lockstep2d_scenes::ShapeJson;
 
 /// The farthest any point of the shape reaches from the body origin: the quality
@@ -33,4 +34,20 @@ pub fn right_normal(from: [f32; 2], to: [f32; 2]) -> [f32; 2] {
     let (dx, dy) = (to[0] - from[0], to[1] - from[1]);
     let length = dx.hypot(dy);
     [dy / length, -dx / length]
+}
+
+/// Refuses a chain whose solid side lies on the left of the way its points run: the
+/// converters hand the peers the points in order, and both peers' chains are solid on
+/// the right (the scenes draw ground right to left, so none is refused).
+pub fn chain_faces_right(
+    points: &[[f32; 2]],
+    is_loop: bool,
+    solid: SolidSide,
+) -> Result<(), String> {
+    let points: Vec<Vec2> = points.iter().map(|&[x, y]| Vec2::new(x, y)).collect();
+    match solid.faces_left_of_points(&points, is_loop) {
+        Ok(false) => Ok(()),
+        Ok(true) => Err("a chain solid on the left of its points (peers take the right)".into()),
+        Err(e) => Err(e.to_string()),
+    }
 }

@@ -2,7 +2,7 @@
 //! end alike. These run with `cargo test -p lockstep2d-bench` only (the bench crate is
 //! not a default member, so the root `cargo test` never builds rapier2d or Box2D).
 
-use lockstep2d::{Motor, Spring};
+use lockstep2d::{Motor, SolidSide, Spring};
 use lockstep2d_bench::engine::{BenchWorld, BodyEnd, Engine};
 use lockstep2d_bench::settings::Settings;
 use lockstep2d_scenes::{BodyJson, JointJson, JointType, SceneDef, ShapeJson};
@@ -256,7 +256,10 @@ fn discs_rest_on_every_link_of_an_open_chain_in_every_engine() {
     // Three level links drawn right to left (front up); a disc over the middle of each.
     // Box2D's own open chain would let the discs over the two end links through: the
     // converter's padding makes it collide on them as lockstep2d does.
-    let chain = ShapeJson::chain(vec![[6.0, 0.0], [2.0, 0.0], [-2.0, 0.0], [-6.0, 0.0]]);
+    let chain = ShapeJson::chain(
+        vec![[6.0, 0.0], [2.0, 0.0], [-2.0, 0.0], [-6.0, 0.0]],
+        SolidSide::RightOfPoints,
+    );
     let def = discs_on("chain", chain, &[-4.0, 0.0, 4.0]);
     for (engine, bodies) in run_all(&def, 120) {
         for (i, body) in bodies[1..].iter().enumerate() {
@@ -274,7 +277,10 @@ fn discs_rest_on_every_link_of_an_open_chain_in_every_engine() {
 fn a_chain_holds_only_from_its_front_in_every_engine() {
     // Drawn left to right, the chain's front faces down: a disc dropped on it from
     // above falls through.
-    let chain = ShapeJson::chain(vec![[-6.0, 0.0], [-2.0, 0.0], [2.0, 0.0], [6.0, 0.0]]);
+    let chain = ShapeJson::chain(
+        vec![[-6.0, 0.0], [-2.0, 0.0], [2.0, 0.0], [6.0, 0.0]],
+        SolidSide::RightOfPoints,
+    );
     let def = discs_on("chain_back", chain, &[0.0]);
     for (engine, bodies) in run_all(&def, 120) {
         let y = bodies[1].position[1];
@@ -291,7 +297,10 @@ fn a_disc_rests_on_a_segment_and_a_chain_loop_in_every_engine() {
     );
     assert_rests_at(&segment, 0.5, 0.02);
     // A counter-clockwise square loop keeps things out: the disc rests on its top.
-    let square = ShapeJson::chain_loop(vec![[-3.0, -1.0], [3.0, -1.0], [3.0, 0.0], [-3.0, 0.0]]);
+    let square = ShapeJson::chain_loop(
+        vec![[-3.0, -1.0], [3.0, -1.0], [3.0, 0.0], [-3.0, 0.0]],
+        SolidSide::RightOfPoints,
+    );
     assert_rests_at(&discs_on("loop", square, &[0.0]), 0.5, 0.02);
 }
 

@@ -27,7 +27,8 @@ pub(crate) fn run_frame(world: &mut World) {
         .stepper_mut()
         .begin_frame(frame);
     world.resource_mut::<Physics>().step_error = None;
-    for info in plan.step_infos() {
+    let infos = plan.step_infos(world.resource::<Physics>().world());
+    for info in infos {
         if !run_step(world, &info) {
             break;
         }
@@ -39,11 +40,12 @@ pub(crate) fn run_frame(world: &mut World) {
 /// clock: in a rollback schedule, a run is a step, however often it is run again.
 pub(crate) fn run_scheduled_step(world: &mut World) {
     sync(world);
-    let dt = world.resource::<Physics>().stepper().clock().dt();
+    let physics = world.resource::<Physics>();
     let info = StepInfo {
+        step: physics.world().step_count(),
+        dt: physics.stepper().clock().dt(),
         index_in_frame: 0,
         steps_in_frame: 1,
-        dt,
     };
     world.resource_mut::<Physics>().step_error = None;
     run_step(world, &info);

@@ -37,7 +37,7 @@ impl GameLoop {
     pub fn frame(&mut self, frame_time: Duration, buttons: Buttons) -> lockstep2d::Result<u32> {
         self.game.press(buttons);
         let plan = self.stepper.begin_frame(frame_time);
-        for info in plan.step_infos() {
+        for info in plan.step_infos(&self.game.world) {
             let stepper = &mut self.stepper;
             self.game.step_queued(|world| stepper.step(world, &info))?;
         }

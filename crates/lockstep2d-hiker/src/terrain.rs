@@ -5,7 +5,9 @@
 //! points, and neighbouring chunks meet exactly: each chunk's chain is carried on by its
 //! neighbours' points (`ChainDef::with_ghosts`), so nothing catches on a seam.
 
-use lockstep2d::{BodyDef, BodyId, ChainDef, Geometry, Segment, ShapeDef, Vec2, World, minmax};
+use lockstep2d::{
+    BodyDef, BodyId, ChainDef, Geometry, Segment, ShapeDef, SolidSide, Vec2, World, minmax,
+};
 use lockstep2d_scenes::Pcg32;
 
 use crate::rules::Rules;
@@ -92,7 +94,7 @@ pub fn spawn_chunk(
     let points = (0..=i64::from(count)).map(point).collect();
     let chain = ChainDef {
         filter: tag::filter(tag::TERRAIN, !0),
-        ..ChainDef::open(points)
+        ..ChainDef::open(points, SolidSide::Above)
     }
     .with_ghosts(point(-1), point(i64::from(count) + 1));
     let body_def = BodyDef::static_at(Vec2::ZERO).with_user_data(Tag::Chunk(index).to_bits());

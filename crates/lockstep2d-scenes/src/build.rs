@@ -184,6 +184,7 @@ fn character_error(i: usize, e: &lockstep2d::Error) -> SceneError {
 fn chain_def(shape: &ShapeJson) -> Result<ChainDef, SceneError> {
     let ShapeJson::Chain {
         points,
+        solid,
         is_loop,
         one_way,
         materials,
@@ -206,6 +207,7 @@ fn chain_def(shape: &ShapeJson) -> Result<ChainDef, SceneError> {
     Ok(ChainDef {
         points: points.iter().map(|&p| vec2(p)).collect(),
         is_loop: *is_loop,
+        solid: *solid,
         materials,
         filter: *filter,
         one_way: *one_way,

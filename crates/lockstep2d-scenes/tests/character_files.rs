@@ -151,7 +151,7 @@ fn a_character_shape_without_area_is_an_error_at_its_type() {
     let segment = r#""shape": { "type": "segment", "point1": [0, 0], "point2": [1, 0] }"#;
     let e = build_error(&one_character(segment));
     assert!(e.starts_with("characters[1].shape.type: "), "{e}");
-    let chain = r#""shape": { "type": "chain", "points": [[0, 0], [1, 0], [2, 1]] }"#;
+    let chain = r#""shape": { "type": "chain", "solid": "right_of_points", "points": [[0, 0], [1, 0], [2, 1]] }"#;
     assert_eq!(
         build_error(&one_character(chain)),
         "characters[1].shape.type: a character is a circle, a capsule, a box or a polygon"

@@ -1,7 +1,7 @@
 //! Segments, chains and the surface fields in scene files: what they read as, what they
 //! build, the errors that name them, and the trip through JSON.
 
-use lockstep2d::{Geometry, SurfaceMaterial, Vec2};
+use lockstep2d::{Geometry, SolidSide, SurfaceMaterial, Vec2};
 use lockstep2d_scenes::{BodyJson, SceneDef, ShapeJson, from_json};
 
 /// A scene with one static body holding `shapes` (JSON text, comma-separated).
@@ -22,8 +22,8 @@ fn build_error(text: &str) -> String {
 fn segments_and_chains_read_as_their_geometry() {
     let def = from_json(&ground_with(
         r#"{ "type": "segment", "point1": [2, 3], "point2": [-2, 3], "one_way": true },
-           { "type": "chain", "points": [[4, 0], [0, 1], [-4, 0]] },
-           { "type": "chain", "points": [[0, 0], [1, 0], [1, 1], [0, 1]], "loop": true }"#,
+           { "type": "chain", "solid": "right_of_points", "points": [[4, 0], [0, 1], [-4, 0]] },
+           { "type": "chain", "solid": "right_of_points", "points": [[0, 0], [1, 0], [1, 1], [0, 1]], "loop": true }"#,
     ))
     .unwrap();
     let shapes = &def.bodies[0].shapes;
@@ -48,10 +48,10 @@ fn segments_and_chains_read_as_their_geometry() {
 #[test]
 fn a_chain_builds_a_link_per_pair_of_points_with_the_shapes_material() {
     let def = from_json(&ground_with(
-        r#"{ "type": "chain", "points": [[4, 0], [0, 1], [-4, 0]], "friction": 0.3,
+        r#"{ "type": "chain", "solid": "right_of_points", "points": [[4, 0], [0, 1], [-4, 0]], "friction": 0.3,
              "restitution": 0.2, "tangent_speed": -1.5, "rolling_resistance": 0.1,
              "user_data": 42, "filter": { "category_bits": 4 } },
-           { "type": "chain", "points": [[0, 0], [1, 0], [1, 1], [0, 1]], "loop": true }"#,
+           { "type": "chain", "solid": "right_of_points", "points": [[0, 0], [1, 0], [1, 1], [0, 1]], "loop": true }"#,
     ))
     .unwrap();
     let scene = def.build().unwrap();
@@ -86,7 +86,7 @@ fn a_chain_builds_a_link_per_pair_of_points_with_the_shapes_material() {
 #[test]
 fn chain_materials_go_to_their_links_in_order() {
     let def = from_json(&ground_with(
-        r#"{ "type": "chain", "points": [[6, 0], [2, 0], [-2, 0], [-6, 0]],
+        r#"{ "type": "chain", "solid": "right_of_points", "points": [[6, 0], [2, 0], [-2, 0], [-6, 0]],
              "materials": [ { "friction": 0.1 },
                             { "friction": 0.9, "tangent_speed": 2, "user_data": 7 },
                             {} ] }"#,
@@ -143,7 +143,7 @@ fn a_ball_rests_on_a_chain_drawn_right_to_left_and_a_one_way_ledge() {
     let def = from_json(
         r#"{ "bodies": [
           { "type": "static", "shapes": [
-            { "type": "chain", "points": [[5, 0], [1, 0], [-1, 0], [-5, 0]] },
+            { "type": "chain", "solid": "right_of_points", "points": [[5, 0], [1, 0], [-1, 0], [-5, 0]] },
             { "type": "segment", "point1": [-2, 2], "point2": [-4, 2], "one_way": true } ] },
           { "position": [0, 3], "shapes": [ { "type": "circle", "radius": 0.5 } ] },
           { "position": [-3, 4], "shapes": [ { "type": "box", "half_width": 0.4, "half_height": 0.4 } ] } ] }"#,
@@ -194,7 +194,7 @@ fn fields_of_lines_on_other_shapes_are_errors_naming_them() {
     ));
     assert_eq!(path, "bodies[0].shapes[0].loop");
     let (path, _) = parse_failure(&ground_with(
-        r#"{ "type": "chain", "points": [[0, 0], [1, 0]], "radius": 1 }"#,
+        r#"{ "type": "chain", "solid": "right_of_points", "points": [[0, 0], [1, 0]], "radius": 1 }"#,
     ));
     assert_eq!(path, "bodies[0].shapes[0].radius");
 }
@@ -204,7 +204,9 @@ fn missing_and_misplaced_line_fields_name_the_field() {
     let (path, message) = parse_failure(&ground_with(r#"{ "type": "segment", "point1": [0, 0] }"#));
     assert_eq!(path, "bodies[0].shapes[0]");
     assert!(message.starts_with("missing field `point2`"), "{message}");
-    let (_, message) = parse_failure(&ground_with(r#"{ "type": "chain", "loop": true }"#));
+    let (_, message) = parse_failure(&ground_with(
+        r#"{ "type": "chain", "solid": "outside", "loop": true }"#,
+    ));
     assert!(message.starts_with("missing field `points`"), "{message}");
     // A line has no area, so no mass; a chain's links are never sensors.
     let (path, _) = parse_failure(&ground_with(
@@ -212,23 +214,23 @@ fn missing_and_misplaced_line_fields_name_the_field() {
     ));
     assert_eq!(path, "bodies[0].shapes[0].density");
     let (path, _) = parse_failure(&ground_with(
-        r#"{ "type": "chain", "points": [[0, 0], [1, 0]], "sensor": true }"#,
+        r#"{ "type": "chain", "solid": "right_of_points", "points": [[0, 0], [1, 0]], "sensor": true }"#,
     ));
     assert_eq!(path, "bodies[0].shapes[0].sensor");
     assert_eq!(
         build_error(&ground_with(
-            r#"{ "type": "chain", "points": [[0, 0], [1, 0]], "friction": 0.2, "materials": [{}] }"#
+            r#"{ "type": "chain", "solid": "right_of_points", "points": [[0, 0], [1, 0]], "friction": 0.2, "materials": [{}] }"#
         )),
         "bodies[0].shapes[0].materials: a chain with `materials` gives each link's material \
          there, and none of its own"
     );
     let (path, message) = parse_failure(&ground_with(
-        r#"{ "type": "chain", "points": [[0, 0], [1, 0]], "materials": [ { "frction": 1 } ] }"#,
+        r#"{ "type": "chain", "solid": "right_of_points", "points": [[0, 0], [1, 0]], "materials": [ { "frction": 1 } ] }"#,
     ));
     assert_eq!(path, "bodies[0].shapes[0]");
     assert!(message.starts_with("unknown field `frction`"), "{message}");
     let e = parse_error(&ground_with(
-        r#"{ "type": "chain", "points": [[0, 0], [1e39, 0]] }"#,
+        r#"{ "type": "chain", "solid": "right_of_points", "points": [[0, 0], [1e39, 0]] }"#,
     ));
     assert!(
         e.starts_with("bodies[0].shapes[0].points[1][0]: 1e39"),
@@ -238,32 +240,53 @@ fn missing_and_misplaced_line_fields_name_the_field() {
 
 #[test]
 fn values_the_engine_refuses_name_the_field() {
+    // A chain states its solid side, and its points must say which way that is.
+    let (_, message) = parse_failure(&ground_with(
+        r#"{ "type": "chain", "points": [[1, 0], [0, 0]] }"#,
+    ));
+    assert!(message.contains("missing field `solid`"), "{message}");
     assert_eq!(
-        build_error(&ground_with(r#"{ "type": "chain", "points": [[0, 0]] }"#)),
+        build_error(&ground_with(
+            r#"{ "type": "chain", "solid": "above", "points": [[0, 2], [0, 0]] }"#
+        )),
+        "bodies[0].shapes[0].solid: the chain's ends do not say which way it faces (for \
+         above or below its last point must lie left or right of its first, for left or \
+         right above or below it): give RightOfPoints"
+    );
+    assert_eq!(
+        build_error(&ground_with(
+            r#"{ "type": "chain", "solid": "inside", "points": [[0, 0], [1, 0]] }"#
+        )),
+        "bodies[0].shapes[0].solid: an open chain is solid from above, below, left or right"
+    );
+    assert_eq!(
+        build_error(&ground_with(
+            r#"{ "type": "chain", "solid": "right_of_points", "points": [[0, 0]] }"#
+        )),
         "bodies[0].shapes[0].points: a chain needs at least two points (three for a loop)"
     );
     assert_eq!(
         build_error(&ground_with(
-            r#"{ "type": "chain", "points": [[0, 0], [0.001, 0], [2, 0]] }"#
+            r#"{ "type": "chain", "solid": "right_of_points", "points": [[0, 0], [0.001, 0], [2, 0]] }"#
         )),
         "bodies[0].shapes[0].points: each point must be more than LINEAR_SLOP (5 mm) from the next"
     );
     assert_eq!(
         build_error(&ground_with(
-            r#"{ "type": "chain", "points": [[0, 0], [1, 0], [2, 0]], "materials": [{}, {}, {}] }"#
+            r#"{ "type": "chain", "solid": "right_of_points", "points": [[0, 0], [1, 0], [2, 0]], "materials": [{}, {}, {}] }"#
         )),
         "bodies[0].shapes[0].materials: give one material, or one per link"
     );
     assert_eq!(
         build_error(&ground_with(
-            r#"{ "type": "chain", "points": [[0, 0], [1, 0], [2, 0]],
+            r#"{ "type": "chain", "solid": "right_of_points", "points": [[0, 0], [1, 0], [2, 0]],
                  "materials": [ {}, { "friction": -1 } ] }"#
         )),
         "bodies[0].shapes[0].materials[1].friction: must be >= 0"
     );
     assert_eq!(
         build_error(&ground_with(
-            r#"{ "type": "chain", "points": [[0, 0], [1, 0]], "rolling_resistance": -1 }"#
+            r#"{ "type": "chain", "solid": "right_of_points", "points": [[0, 0], [1, 0]], "rolling_resistance": -1 }"#
         )),
         "bodies[0].shapes[0].rolling_resistance: must be >= 0"
     );
@@ -288,26 +311,31 @@ fn lines_and_surface_fields_round_trip_and_defaults_are_left_out() {
     let mut def = SceneDef::new("lines");
     def.bodies = vec![
         BodyJson::static_at([0.0, 0.0])
-            .with_shape(ShapeJson::chain(vec![[4.0, 0.0], [0.0, 1.0], [-4.0, 0.0]]))
-            .with_shape(ShapeJson::chain_loop(vec![
-                [0.0, 0.0],
-                [1.0, 0.0],
-                [1.0, 1.0],
-            ]))
+            .with_shape(ShapeJson::chain(
+                vec![[4.0, 0.0], [0.0, 1.0], [-4.0, 0.0]],
+                SolidSide::RightOfPoints,
+            ))
+            .with_shape(ShapeJson::chain_loop(
+                vec![[0.0, 0.0], [1.0, 0.0], [1.0, 1.0]],
+                SolidSide::RightOfPoints,
+            ))
             .with_shape(ShapeJson::segment([2.0, 3.0], [-2.0, 3.0]).one_way())
             .with_shape(
-                ShapeJson::chain(vec![[3.0, 5.0], [1.0, 5.0], [-1.0, 5.0]])
-                    .one_way()
-                    .with_materials(vec![
-                        SurfaceMaterial {
-                            friction: 0.1,
-                            ..SurfaceMaterial::default()
-                        },
-                        SurfaceMaterial {
-                            tangent_speed: -2.0,
-                            ..SurfaceMaterial::default()
-                        },
-                    ]),
+                ShapeJson::chain(
+                    vec![[3.0, 5.0], [1.0, 5.0], [-1.0, 5.0]],
+                    SolidSide::RightOfPoints,
+                )
+                .one_way()
+                .with_materials(vec![
+                    SurfaceMaterial {
+                        friction: 0.1,
+                        ..SurfaceMaterial::default()
+                    },
+                    SurfaceMaterial {
+                        tangent_speed: -2.0,
+                        ..SurfaceMaterial::default()
+                    },
+                ]),
             )
             .with_shape(ShapeJson::new_box(1.0, 0.25).with_tangent_speed(2.0)),
         BodyJson::dynamic([0.0, 2.0])

@@ -2,8 +2,8 @@
 //! its outline, where the camera says it is.
 
 use lockstep2d::{
-    Aabb, BodyDef, BodyId, ChainDef, Circle, Geometry, Polygon, Segment, ShapeDef, Transform, Vec2,
-    World, WorldDef,
+    Aabb, BodyDef, BodyId, ChainDef, Circle, Geometry, Polygon, Segment, ShapeDef, SolidSide,
+    Transform, Vec2, World, WorldDef,
 };
 use lockstep2d_testbed::colors::{self, Rgb};
 use lockstep2d_testbed::{Camera, Pixmap, WorldStyle, draw_world, draw_world_styled, scene_bounds};
@@ -201,7 +201,10 @@ fn one_way_lines_carry_a_tick_on_their_front_and_two_sided_ones_none() {
         .unwrap();
     let chain = ChainDef {
         one_way: true,
-        ..ChainDef::open(vec![Vec2::new(-3.0, -1.0), Vec2::new(-1.0, -1.0)])
+        ..ChainDef::open(
+            vec![Vec2::new(-3.0, -1.0), Vec2::new(-1.0, -1.0)],
+            SolidSide::Below,
+        )
     };
     world.create_chain(ground, &chain).unwrap();
     let mut camera = Camera::new(160, 120);

@@ -46,10 +46,18 @@ pub enum Error {
     #[error("body_b: is the same body as body_a; a joint needs two bodies")]
     JointToSelf,
     /// A handle names an object that was destroyed, or was made by another world.
-    #[error("{kind} id is stale or from another world")]
+    #[error(
+        "{kind} {index} (generation {generation}): no such {kind} in this world; it was \
+         destroyed, or the id is from another world"
+    )]
     StaleId {
         /// What the handle is for: `"body"`, `"shape"`, `"joint"` or `"controller"`.
         kind: &'static str,
+        /// The handle's slot index (`BodyId::index`, …).
+        index: u32,
+        /// The handle's generation: how many times its slot had been freed when it was
+        /// made (0 for a controller).
+        generation: u32,
     },
     /// A snapshot's bytes end before its header or its payload does.
     #[error("snapshot: truncated ({found} bytes, {expected} needed)")]

@@ -24,6 +24,13 @@ macro_rules! define_id {
             }
         }
 
+        impl std::fmt::Display for $name {
+            /// `body 3 (generation 2)`: the slot and how many times it was reused.
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "{} {} (generation {})", $kind, self.index, self.generation)
+            }
+        }
+
         impl Handle for $name {
             const KIND: &'static str = $kind;
             fn slot(self) -> (u32, u32) {
@@ -148,7 +155,11 @@ impl<T> Slots<T> {
         let (index, generation) = id.slot();
         match self.entries.get(index as usize) {
             Some(slot) if slot.generation == generation && slot.value.is_some() => Ok(index),
-            _ => Err(Error::StaleId { kind: H::KIND }),
+            _ => Err(Error::StaleId {
+                kind: H::KIND,
+                index,
+                generation,
+            }),
         }
     }
 

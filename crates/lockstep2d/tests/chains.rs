@@ -4,8 +4,8 @@ mod support;
 
 use lockstep2d::minmax;
 use lockstep2d::{
-    BodyDef, BodyId, Capsule, ChainDef, Circle, Geometry, Polygon, Segment, ShapeDef, Vec2, World,
-    WorldDef,
+    BodyDef, BodyId, Capsule, ChainDef, Circle, Geometry, Polygon, Segment, ShapeDef, SolidSide,
+    Vec2, World, WorldDef,
 };
 use support::DT;
 
@@ -43,7 +43,7 @@ fn build_ground(world: &mut World, ground: Ground, points: &[Vec2]) {
             world.create_shape(body, &def).unwrap();
         }
         Ground::Chain => {
-            let def = ChainDef::open(points.to_vec()).with_material(material);
+            let def = ChainDef::open(points.to_vec(), SolidSide::Above).with_material(material);
             world.create_chain(body, &def).unwrap();
         }
         Ground::Chunks { ghosts } => {
@@ -55,7 +55,8 @@ fn build_ground(world: &mut World, ground: Ground, points: &[Vec2]) {
             let after = |i| after(i).unwrap_or(points[n - 1] * 2.0 - points[n - 2]);
             for first in (0..n - 1).step_by(10) {
                 let last = (first + 10).min(n - 1);
-                let mut def = ChainDef::open(points[first..=last].to_vec()).with_material(material);
+                let mut def = ChainDef::open(points[first..=last].to_vec(), SolidSide::Above)
+                    .with_material(material);
                 if ghosts {
                     def = def.with_ghosts(before(first), after(last));
                 }
@@ -212,10 +213,12 @@ fn shapes_slide_over_bent_chains_without_meeting_a_corner() {
     for (geometry, height) in shapes() {
         let mut world = World::new(&WorldDef::default()).unwrap();
         let body = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
-        let def = ChainDef::open(points.clone()).with_material(lockstep2d::SurfaceMaterial {
-            friction: 0.0,
-            ..Default::default()
-        });
+        let def = ChainDef::open(points.clone(), SolidSide::Above).with_material(
+            lockstep2d::SurfaceMaterial {
+                friction: 0.0,
+                ..Default::default()
+            },
+        );
         world.create_chain(body, &def).unwrap();
         let start = points[5] + Vec2::new(0.0, height);
         let velocity = Vec2::new(-5.0, 0.0);
@@ -272,7 +275,9 @@ fn a_disc_rolls_down_a_chain_hill_as_down_a_box_ramp() {
         let top = Vec2::new(40.0, 0.0);
         if as_chain {
             let points = (0..=60).map(|i| top + i as f32 * down).collect();
-            world.create_chain(ground, &ChainDef::open(points)).unwrap();
+            world
+                .create_chain(ground, &ChainDef::open(points, SolidSide::Above))
+                .unwrap();
         } else {
             let center = top + 30.0 * down - 0.5 * normal;
             let ramp = Polygon::new_offset_box(30.0, 0.5, center, slope).unwrap();
@@ -310,7 +315,9 @@ fn chain_and_segment() -> (World, Vec<lockstep2d::ShapeId>, lockstep2d::ShapeId)
     let mut world = World::new(&WorldDef::default()).unwrap();
     let ground = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
     let points = (0..=20).map(|i| Vec2::new(10.0 - i as f32, 0.0)).collect();
-    let links = world.create_chain(ground, &ChainDef::open(points)).unwrap();
+    let links = world
+        .create_chain(ground, &ChainDef::open(points, SolidSide::Above))
+        .unwrap();
     let segment = Segment {
         point1: Vec2::new(20.0, 0.0),
         point2: Vec2::new(30.0, 0.0),
@@ -384,36 +391,65 @@ fn a_chain_that_cannot_be_made_is_refused_and_nothing_is_made() {
     let before = world.state_hash();
     let points = |xs: &[f32]| xs.iter().map(|&x| Vec2::new(x, 0.0)).collect::<Vec<_>>();
     let bad = [
-        ("points", ChainDef::open(points(&[1.0]))),
-        ("points", ChainDef::closed(points(&[1.0, 2.0]))),
-        ("points", ChainDef::open(points(&[3.0, 2.0, 2.001, 1.0]))),
-        ("points", ChainDef::open(points(&[3.0, f32::NAN, 1.0]))),
-        ("points", ChainDef::open(points(&[3.0, 2.0e6]))),
-        ("points", ChainDef::closed(points(&[3.0, 2.0, 3.0]))),
+        ("points", ChainDef::open(points(&[1.0]), SolidSide::Above)),
+        (
+            "points",
+            ChainDef::closed(points(&[1.0, 2.0]), SolidSide::RightOfPoints),
+        ),
+        (
+            "points",
+            ChainDef::open(points(&[3.0, 2.0, 2.001, 1.0]), SolidSide::Above),
+        ),
+        (
+            "points",
+            ChainDef::open(points(&[3.0, f32::NAN, 1.0]), SolidSide::Above),
+        ),
+        (
+            "points",
+            ChainDef::open(points(&[3.0, 2.0e6]), SolidSide::Above),
+        ),
+        (
+            "points",
+            ChainDef::closed(points(&[3.0, 2.0, 3.0]), SolidSide::RightOfPoints),
+        ),
         ("materials", {
-            let mut def = ChainDef::open(points(&[3.0, 2.0, 1.0]));
+            let mut def = ChainDef::open(points(&[3.0, 2.0, 1.0]), SolidSide::Above);
             def.materials = vec![Default::default(); 3];
             def
         }),
         (
             "ghosts",
-            ChainDef::closed(points(&[3.0, 2.0, 1.0])).with_ghosts(Vec2::X, Vec2::Y),
+            ChainDef::closed(points(&[3.0, 2.0, 1.0]), SolidSide::RightOfPoints)
+                .with_ghosts(Vec2::X, Vec2::Y),
         ),
         (
             "ghosts",
-            ChainDef::open(points(&[3.0, 2.0]))
+            ChainDef::open(points(&[3.0, 2.0]), SolidSide::Above)
                 .with_ghosts(Vec2::new(4.0, 0.0), Vec2::new(2.0, 0.0)),
         ),
         (
             "ghosts",
-            ChainDef::open(points(&[3.0, 2.0])).with_ghosts(Vec2::new(f32::NAN, 0.0), Vec2::ZERO),
+            ChainDef::open(points(&[3.0, 2.0]), SolidSide::Above)
+                .with_ghosts(Vec2::new(f32::NAN, 0.0), Vec2::ZERO),
         ),
+        (
+            "solid",
+            ChainDef::open(
+                vec![Vec2::new(0.0, 3.0), Vec2::new(0.0, 1.0)],
+                SolidSide::Above,
+            ),
+        ),
+        (
+            "solid",
+            ChainDef::open(points(&[3.0, 2.0]), SolidSide::Outside),
+        ),
+        ("solid", ChainDef::closed(square(), SolidSide::Above)),
         ("friction", {
             let material = lockstep2d::SurfaceMaterial {
                 friction: -1.0,
                 ..Default::default()
             };
-            ChainDef::open(points(&[3.0, 2.0, 1.0])).with_material(material)
+            ChainDef::open(points(&[3.0, 2.0, 1.0]), SolidSide::Above).with_material(material)
         }),
     ];
     for (field, def) in bad {
@@ -429,6 +465,82 @@ fn a_chain_that_cannot_be_made_is_refused_and_nothing_is_made() {
         ShapeDef::new(Geometry::Polygon(Polygon::new_box(1.0, 1.0).unwrap())).one_way();
     let error = world.create_shape(ground, &one_way_box).unwrap_err();
     assert_eq!(error.field(), Some("one_way"));
+}
+
+/// A 4 m square about the origin, wound counter-clockwise.
+fn square() -> Vec<Vec2> {
+    [(-2.0, -2.0), (2.0, -2.0), (2.0, 2.0), (-2.0, 2.0)]
+        .map(|(x, y)| Vec2::new(x, y))
+        .to_vec()
+}
+
+/// Where a box ends after two seconds, and the highest its centre rose, thrown from
+/// `start` at `velocity` at a chain through `points`, solid on side `solid`.
+fn box_against_chain(
+    (points, is_loop): (Vec<Vec2>, bool),
+    solid: SolidSide,
+    start: Vec2,
+    velocity: Vec2,
+) -> (Vec2, f32) {
+    let mut world = World::new(&WorldDef::default()).unwrap();
+    let ground = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
+    let chain = ChainDef {
+        is_loop,
+        ..ChainDef::open(points, solid)
+    };
+    world.create_chain(ground, &chain).unwrap();
+    let body = world.create_body(&BodyDef::dynamic(start)).unwrap();
+    world
+        .create_shape(body, &ShapeDef::new_box(0.25, 0.25).unwrap())
+        .unwrap();
+    world.set_linear_velocity(body, velocity).unwrap();
+    let mut highest = start.y;
+    for _ in 0..120 {
+        world.step(DT).unwrap();
+        highest = minmax::max(highest, world.position(body).unwrap().y);
+    }
+    (world.position(body).unwrap(), highest)
+}
+
+#[test]
+fn a_chain_is_solid_on_the_side_it_states_whichever_way_it_was_drawn() {
+    let left_to_right: Vec<Vec2> = (0..=8).map(|i| Vec2::new(i as f32 - 4.0, 0.0)).collect();
+    let right_to_left: Vec<Vec2> = left_to_right.iter().rev().copied().collect();
+    let (above, below) = (Vec2::new(0.0, 1.0), Vec2::new(0.0, -1.0));
+    // Thrown up from below at 6 m/s, a free box rises 1.8 m, past the chain.
+    let up = Vec2::new(0.0, 6.0);
+    for points in [left_to_right, right_to_left] {
+        let open = || (points.clone(), false);
+        // Ground holds up a box dropped on it, and lets one thrown from below through:
+        // that one falls back and lands on top.
+        let (end, _) = box_against_chain(open(), SolidSide::Above, above, Vec2::ZERO);
+        assert!(
+            (end.y - 0.25).abs() < 0.02,
+            "dropped on ground: ends at {end}"
+        );
+        let (end, _) = box_against_chain(open(), SolidSide::Above, below, up);
+        assert!(
+            (end.y - 0.25).abs() < 0.02,
+            "thrown up through ground: ends at {end}"
+        );
+        // A ceiling lets the dropped box fall through and stops the thrown one.
+        let (end, _) = box_against_chain(open(), SolidSide::Below, above, Vec2::ZERO);
+        assert!(end.y < -10.0, "dropped through a ceiling: ends at {end}");
+        let (_, highest) = box_against_chain(open(), SolidSide::Below, below, up);
+        assert!(highest < -0.2, "thrown at a ceiling: rose to {highest}");
+    }
+    let counter_clockwise = square();
+    let clockwise: Vec<Vec2> = counter_clockwise.iter().rev().copied().collect();
+    for points in [counter_clockwise, clockwise] {
+        let closed = || (points.clone(), true);
+        // A box dropped inside a loop solid inside rests on its floor; one dropped on a
+        // loop solid outside rests on its roof.
+        let (end, _) = box_against_chain(closed(), SolidSide::Inside, Vec2::ZERO, Vec2::ZERO);
+        assert!((end.y + 1.75).abs() < 0.02, "inside: ends at {end}");
+        let start = Vec2::new(0.0, 3.0);
+        let (end, _) = box_against_chain(closed(), SolidSide::Outside, start, Vec2::ZERO);
+        assert!((end.y - 2.25).abs() < 0.02, "outside: ends at {end}");
+    }
 }
 
 #[test]

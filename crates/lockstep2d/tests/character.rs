@@ -5,8 +5,8 @@ mod support;
 
 use lockstep2d::minmax;
 use lockstep2d::{
-    BodyDef, BodyId, Capsule, ChainDef, CharacterDef, Geometry, Polygon, ShapeDef, Vec2, World,
-    WorldDef,
+    BodyDef, BodyId, Capsule, ChainDef, CharacterDef, Geometry, Polygon, ShapeDef, SolidSide, Vec2,
+    World, WorldDef,
 };
 use support::{DT, add_box, world_with_ground};
 
@@ -287,7 +287,9 @@ fn it_never_passes_through_a_thin_wall_or_a_chain_however_fast() {
     let mut world = World::new(&WorldDef::default()).unwrap();
     let ground = world.create_body(&BodyDef::static_at(Vec2::ZERO)).unwrap();
     let points: Vec<Vec2> = (0..=20).map(|i| Vec2::new(10.0 - i as f32, 0.0)).collect();
-    world.create_chain(ground, &ChainDef::open(points)).unwrap();
+    world
+        .create_chain(ground, &ChainDef::open(points, SolidSide::Above))
+        .unwrap();
     let id = character(&mut world, Vec2::new(0.25, 50.0));
     for _ in 0..600 {
         world

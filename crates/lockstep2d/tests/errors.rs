@@ -161,11 +161,27 @@ fn stale_ids_are_rejected() {
     let reused = world.create_body(&BodyDef::dynamic(Vec2::ZERO)).unwrap();
     assert_eq!(reused.index(), body.index(), "the slot should be reused");
     let before = format!("{world:?}");
+    let error = world.set_linear_velocity(body, Vec2::X).unwrap_err();
     assert_eq!(
-        world.set_linear_velocity(body, Vec2::X).unwrap_err(),
-        Error::StaleId { kind: "body" }
+        error,
+        Error::StaleId {
+            kind: "body",
+            index: body.index() as u32,
+            generation: 0,
+        }
     );
     assert_eq!(before, format!("{world:?}"));
+    // The message names the id, as the id itself prints.
+    assert_eq!(
+        body.to_string(),
+        format!("body {} (generation 0)", body.index())
+    );
+    assert!(
+        error
+            .to_string()
+            .starts_with(&format!("{body}: no such body")),
+        "{error}"
+    );
 
     // An id from a bigger world does not exist here.
     let (mut big, _) = busy_world();
@@ -175,7 +191,7 @@ fn stale_ids_are_rejected() {
         .unwrap();
     assert_rejected(
         |w, _| w.apply_torque(foreign, 1.0),
-        |e| *e == Error::StaleId { kind: "body" },
+        |e| matches!(e, Error::StaleId { kind: "body", .. }),
     );
 }
 

@@ -4,8 +4,8 @@
 mod support;
 
 use lockstep2d::{
-    BodyDef, BodyId, ChainDef, Geometry, Polygon, Segment, ShapeDef, Snapshot, Vec2, World,
-    WorldDef,
+    BodyDef, BodyId, ChainDef, Geometry, Polygon, Segment, ShapeDef, Snapshot, SolidSide, Vec2,
+    World, WorldDef,
 };
 use support::{DT, run, world_with_ground};
 
@@ -35,7 +35,7 @@ fn world_with_platform(kind: Platform) -> World {
             world.create_shape(body, &def).unwrap();
         }
         Platform::Chain => {
-            let mut def = ChainDef::open(vec![right, Vec2::ZERO, left]);
+            let mut def = ChainDef::open(vec![right, Vec2::ZERO, left], SolidSide::Above);
             def.one_way = true;
             world.create_chain(body, &def).unwrap();
         }

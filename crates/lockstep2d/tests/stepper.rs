@@ -154,6 +154,7 @@ fn a_clock_elsewhere_gets_the_pose_at_its_own_alpha_and_bad_alphas_are_refused()
     let mut stepper = stepper(60, Smoothing::Interpolate);
     // Steps timed by another clock: one step per call, no frame time.
     let info = lockstep2d::StepInfo {
+        step: 0,
         index_in_frame: 0,
         steps_in_frame: 1,
         dt: 1.0 / 60.0,
@@ -343,6 +344,40 @@ fn controllers_run_once_per_step() {
 }
 
 #[test]
+fn each_step_is_told_its_index_since_the_world_began_and_a_rollback_repeats_it() {
+    let (mut world, _) = coasting_ball(Vec2::new(1.0, 0.0), 0.0);
+    let mut stepper = stepper(60, Smoothing::Interpolate);
+    let mut told = Vec::new();
+    let mut saved = None;
+    for frame_ms in [5u64, 12, 50, 3, 3, 17, 50, 1] {
+        stepper
+            .advance(&mut world, ms(frame_ms), |world, info| {
+                assert_eq!(info.step, world.step_count(), "{info:?}");
+                if info.step == 4 {
+                    saved = Some(world.snapshot());
+                }
+                told.push(info.step);
+                Ok(())
+            })
+            .unwrap();
+    }
+    let count = world.step_count();
+    assert!(count > 6, "only {count} steps ran");
+    assert_eq!(told, (0..count).collect::<Vec<u64>>());
+    // Rolled back to the start of step 4, the next frame's steps are 4, 5, …
+    world.restore(&saved.unwrap());
+    let mut again = Vec::new();
+    stepper
+        .advance(&mut world, ms(50), |_, info| {
+            again.push(info.step);
+            Ok(())
+        })
+        .unwrap();
+    assert!(again.len() >= 3, "{again:?}");
+    assert_eq!(again, (4..4 + again.len() as u64).collect::<Vec<u64>>());
+}
+
+#[test]
 fn no_input_is_lost_or_doubled() {
     let (mut world, _) = coasting_ball(Vec2::ZERO, 0.0);
     let mut stepper = stepper(60, Smoothing::Interpolate);
@@ -529,7 +564,7 @@ fn a_frame_run_in_parts_is_advance_bit_for_bit() {
             })
             .unwrap();
         let plan = parts_driver.begin_frame(frame);
-        for info in plan.step_infos() {
+        for info in plan.step_infos(&parts) {
             parts_steps += 1;
             push(&mut parts, parts_steps).unwrap();
             parts_driver.step(&mut parts, &info).unwrap();

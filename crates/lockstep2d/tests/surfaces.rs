@@ -3,8 +3,8 @@
 mod support;
 
 use lockstep2d::{
-    BodyDef, ChainDef, Circle, Geometry, Polygon, ShapeDef, SolverKind, SurfaceMaterial, Vec2,
-    World, WorldDef,
+    BodyDef, ChainDef, Circle, Geometry, Polygon, ShapeDef, SolidSide, SolverKind, SurfaceMaterial,
+    Vec2, World, WorldDef,
 };
 use support::{DT, run};
 
@@ -33,7 +33,10 @@ fn a_conveyor_brings_a_resting_box_to_its_speed() {
                 ..SurfaceMaterial::default()
             };
             world
-                .create_chain(belt, &ChainDef::open(points).with_material(material))
+                .create_chain(
+                    belt,
+                    &ChainDef::open(points, SolidSide::Above).with_material(material),
+                )
                 .unwrap();
         } else {
             let slab = Polygon::new_offset_box(40.0, 0.5, Vec2::new(0.0, -0.5), 0.0).unwrap();

@@ -5,7 +5,8 @@ use lockstep2d::{
     BodyDef, BodyId, BodyType, Capsule, ChainDef, CharacterDef, CharacterSettings,
     DistanceJointDef, ExplosionDef, Filter, Geometry, JointDef, JointId, JointKind, Limit, Motor,
     MotorJointDef, MouseJointDef, Polygon, PrismaticJointDef, Result, RevoluteJointDef, Segment,
-    ShapeDef, ShapeId, Spring, SurfaceMaterial, Vec2, WeldJointDef, WheelJointDef, World,
+    ShapeDef, ShapeId, SolidSide, Spring, SurfaceMaterial, Vec2, WeldJointDef, WheelJointDef,
+    World,
 };
 
 use crate::values::Draw;
@@ -275,9 +276,20 @@ fn create_chain(world: &mut World, picks: &mut Picks) -> Result<()> {
     let materials = (0..if draw.chance(0.5) { 1 } else { links })
         .map(|_| material(draw))
         .collect();
+    // Every side, those that do not fit the chain too: they must be refused.
+    let sides = [
+        SolidSide::Above,
+        SolidSide::Below,
+        SolidSide::Left,
+        SolidSide::Right,
+        SolidSide::Outside,
+        SolidSide::Inside,
+        SolidSide::RightOfPoints,
+    ];
     let def = ChainDef {
         points,
         is_loop: links == count,
+        solid: sides[draw.below(sides.len())],
         materials,
         filter: Filter::default(),
         one_way: draw.chance(0.3),

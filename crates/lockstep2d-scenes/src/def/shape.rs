@@ -4,7 +4,7 @@
 //! Each type takes exactly its own fields, so serde rejects one another type uses (a
 //! `radius` on a box, a `density` on a line, `one_way` on a circle) as an unknown field.
 
-use lockstep2d::{Filter, SurfaceMaterial};
+use lockstep2d::{Filter, SolidSide, SurfaceMaterial};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize, Serializer};
 
@@ -97,11 +97,15 @@ pub enum ShapeJson {
         #[serde(flatten, serialize_with = "write_material")]
         material: SurfaceMaterial,
     },
-    /// A polyline of one-sided links, solid on the right of the direction the points
-    /// run in: `lockstep2d::ChainDef`. A chain's links are never sensors.
+    /// A polyline of one-sided links, solid on the side `solid` names:
+    /// `lockstep2d::ChainDef`. A chain's links are never sensors.
     Chain {
         /// The points in body coordinates, in order.
         points: Vec<[f32; 2]>,
+        /// The side it holds things back on: `"above"`, `"below"`, `"left"` or
+        /// `"right"` for an open chain, `"outside"` or `"inside"` for a loop,
+        /// `"right_of_points"` for the right of the way the points run.
+        solid: SolidSide,
         /// Whether the last point joins back to the first; open when absent.
         #[serde(default, rename = "loop", skip_serializing_if = "std::ops::Not::not")]
         is_loop: bool,
@@ -267,10 +271,11 @@ impl ShapeJson {
         }
     }
 
-    /// An open chain through `points`, solid on the right of the way they run.
-    pub fn chain(points: Vec<[f32; 2]>) -> ShapeJson {
+    /// An open chain through `points`, solid on side `solid`.
+    pub fn chain(points: Vec<[f32; 2]>, solid: SolidSide) -> ShapeJson {
         ShapeJson::Chain {
             points,
+            solid,
             is_loop: false,
             one_way: false,
             materials: None,
@@ -279,11 +284,11 @@ impl ShapeJson {
         }
     }
 
-    /// A chain through `points` closed into a loop: counter-clockwise keeps things out,
-    /// clockwise keeps them in.
-    pub fn chain_loop(points: Vec<[f32; 2]>) -> ShapeJson {
+    /// A chain through `points` closed into a loop, solid on side `solid`.
+    pub fn chain_loop(points: Vec<[f32; 2]>, solid: SolidSide) -> ShapeJson {
         ShapeJson::Chain {
             points,
+            solid,
             is_loop: true,
             one_way: false,
             materials: None,

@@ -4,6 +4,7 @@
 //! drawn right to left (x decreasing): its front faces up. Each ends in a wall drawn
 //! the same way, so what rolls to an end stays in.
 
+use lockstep2d::SolidSide;
 use lockstep2d::math::sin;
 
 use crate::def::{BodyJson, SceneDef, ShapeJson};
@@ -13,7 +14,8 @@ use crate::rng::Pcg32;
 /// one-way ledges a jump above the ground (two segments and a chain), a conveyor
 /// carrying things to the right at 2 m/s, and 40 mixed shapes dropped on it all.
 pub fn platformer() -> SceneDef {
-    // The ground from left to right, reversed below so its front faces up.
+    // The ground from left to right, reversed below: its links are made right to left,
+    // and their order is part of the scene's bits.
     let mut ground = vec![
         [-30.0, 15.0],
         [-30.0, 0.0],
@@ -40,10 +42,12 @@ pub fn platformer() -> SceneDef {
     ];
     ground.reverse();
     let level = BodyJson::static_at([0.0, 0.0])
-        .with_shape(ShapeJson::chain(ground))
+        .with_shape(ShapeJson::chain(ground, SolidSide::Above))
         // One-way ledges: each runs right to left, so its solid side faces up.
         .with_shape(ShapeJson::segment([-24.0, 2.5], [-28.0, 2.5]).one_way())
-        .with_shape(ShapeJson::chain(vec![[3.5, 1.0], [0.0, 1.3], [-3.5, 1.0]]).one_way())
+        .with_shape(
+            ShapeJson::chain(vec![[3.5, 1.0], [0.0, 1.3], [-3.5, 1.0]], SolidSide::Above).one_way(),
+        )
         .with_shape(ShapeJson::segment([15.5, 6.5], [11.5, 6.5]).one_way())
         // The belt: a slab on the right-hand floor whose top runs right at 2 m/s. Its
         // left end sinks into the slope where the slope is as high as its top: every
@@ -119,7 +123,9 @@ pub fn terrain() -> SceneDef {
     points.push([end, hills.height(end)]);
     points.push([end, TERRAIN_WALL]);
     points.reverse();
-    let mut bodies = vec![BodyJson::static_at([0.0, 0.0]).with_shape(ShapeJson::chain(points))];
+    let mut bodies = vec![
+        BodyJson::static_at([0.0, 0.0]).with_shape(ShapeJson::chain(points, SolidSide::Above)),
+    ];
     const COUNT: usize = 300;
     let spacing = (TERRAIN_LENGTH - 20.0) / COUNT as f32;
     for i in 0..COUNT {

@@ -1,7 +1,7 @@
 //! Chains: a polyline of one-sided links, the ground a level is drawn as.
 
 use super::segment::{ChainSegment, right_normal};
-use super::{Filter, Geometry, ShapeDef};
+use super::{Filter, Geometry, ShapeDef, SolidSide};
 use crate::LINEAR_SLOP;
 use crate::error::{Error, Result};
 use crate::limits::{check_coefficient, check_point, check_speed};
@@ -48,11 +48,10 @@ impl Default for SurfaceMaterial {
     }
 }
 
-/// A polyline of links on one body: open, or closed into a loop. Each link collides on
-/// its right, seen from each point toward the next: a ground drawn right to left holds
-/// up what falls on it, a loop wound counter-clockwise keeps things out and one wound
-/// clockwise keeps them in (Box2D's convention). Every link of an open chain collides;
-/// its two ends are square ledges (a shape may round the end point, not pass under it).
+/// A polyline of links on one body: open, or closed into a loop. Each link is solid from
+/// one side only, the chain's `solid` side: ground holds up what falls on it and lets
+/// through what comes from below. Every link of an open chain collides; its two ends
+/// are square ledges (a shape may round the end point, not pass under it).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ChainDef {
     /// At least two points (three for a loop), each more than `LINEAR_SLOP` from the
@@ -60,6 +59,8 @@ pub struct ChainDef {
     pub points: Vec<Vec2>,
     /// Joins the last point back to the first.
     pub is_loop: bool,
+    /// The side the links hold things back on (see `SolidSide`).
+    pub solid: SolidSide,
     /// One material for every link, or one per link (`points.len() - 1` for an open
     /// chain, `points.len()` for a loop), in order.
     pub materials: Vec<SurfaceMaterial>,
@@ -76,11 +77,13 @@ pub struct ChainDef {
 }
 
 impl ChainDef {
-    /// An open chain through `points` with the default material.
-    pub fn open(points: Vec<Vec2>) -> ChainDef {
+    /// An open chain through `points`, solid on side `solid` (`Above` for ground), with
+    /// the default material.
+    pub fn open(points: Vec<Vec2>, solid: SolidSide) -> ChainDef {
         ChainDef {
             points,
             is_loop: false,
+            solid,
             materials: vec![SurfaceMaterial::default()],
             filter: Filter::default(),
             one_way: false,
@@ -88,11 +91,12 @@ impl ChainDef {
         }
     }
 
-    /// A closed chain through `points` with the default material.
-    pub fn closed(points: Vec<Vec2>) -> ChainDef {
+    /// A closed chain through `points`, solid on side `solid` (`Outside` or `Inside`),
+    /// with the default material.
+    pub fn closed(points: Vec<Vec2>, solid: SolidSide) -> ChainDef {
         ChainDef {
             is_loop: true,
-            ..ChainDef::open(points)
+            ..ChainDef::open(points, solid)
         }
     }
 
@@ -102,6 +106,20 @@ impl ChainDef {
             materials: vec![material],
             ..self
         }
+    }
+
+    /// The same chain with `user_data` on every link's material (see
+    /// `ShapeDef::user_data`): what queries and contacts report for each link.
+    pub fn with_user_data(self, user_data: u64) -> ChainDef {
+        let materials = self
+            .materials
+            .into_iter()
+            .map(|material| SurfaceMaterial {
+                user_data,
+                ..material
+            })
+            .collect();
+        ChainDef { materials, ..self }
     }
 
     /// The same open chain carried on by the ground either side: `before` its first
@@ -137,6 +155,9 @@ impl ChainDef {
             check_point("points", point)?;
         }
         self.check_ghosts()?;
+        let flip = self
+            .solid
+            .faces_left_of_points(&self.points, self.is_loop)?;
         let count = self.link_count();
         let n = self.points.len();
         if (0..count).any(|i| self.points[i].distance(self.points[(i + 1) % n]) <= LINEAR_SLOP) {
@@ -154,7 +175,7 @@ impl ChainDef {
         (0..count)
             .map(|i| {
                 let material = self.materials[i.min(self.materials.len() - 1)];
-                let def = ShapeDef::new(Geometry::ChainSegment(self.link(i)))
+                let def = ShapeDef::new(Geometry::ChainSegment(self.link(i, flip)))
                     .with_material(material)
                     .with_filter(self.filter);
                 let def = ShapeDef {
@@ -191,30 +212,45 @@ impl ChainDef {
         Ok(())
     }
 
-    /// Link `i`: from point `i` to the next, with the points either side as ghosts. An
-    /// open chain's end takes its given ghost; without one its ghost is one metre
-    /// behind the end point, square to the link, so the end is a right-angled ledge.
-    fn link(&self, i: usize) -> ChainSegment {
+    /// Link `i`: between point `i` and the next, with the points either side as ghosts,
+    /// facing the right of the way from point `i` to the next, or its left when `flip`
+    /// (the link then runs from the next point to point `i`). An open chain's end takes
+    /// its given ghost; without one its ghost is one metre behind the end point, square
+    /// to the link, so the end is a right-angled ledge.
+    fn link(&self, i: usize, flip: bool) -> ChainSegment {
         let n = self.points.len();
         let at = |k: usize| self.points[k % n];
-        let (point1, point2) = (at(i), at(i + 1));
-        let behind = right_normal(point1, point2);
-        let ghost1 = match (self.is_loop, i, self.ghosts) {
+        let (start, end) = (at(i), at(i + 1));
+        let front = if flip {
+            -right_normal(start, end)
+        } else {
+            right_normal(start, end)
+        };
+        let before = match (self.is_loop, i, self.ghosts) {
             (true, _, _) => at(i + n - 1),
             (false, 0, Some([before, _])) => before,
-            (false, 0, None) => point1 - behind,
+            (false, 0, None) => start - front,
             (false, _, _) => at(i - 1),
         };
-        let ghost2 = match (self.is_loop || i + 2 < n, self.ghosts) {
+        let after = match (self.is_loop || i + 2 < n, self.ghosts) {
             (true, _) => at(i + 2),
             (false, Some([_, after])) => after,
-            (false, None) => point2 - behind,
+            (false, None) => end - front,
         };
-        ChainSegment {
-            ghost1,
-            point1,
-            point2,
-            ghost2,
+        if flip {
+            ChainSegment {
+                ghost1: after,
+                point1: end,
+                point2: start,
+                ghost2: before,
+            }
+        } else {
+            ChainSegment {
+                ghost1: before,
+                point1: start,
+                point2: end,
+                ghost2: after,
+            }
         }
     }
 }

@@ -4,6 +4,7 @@ mod chain;
 mod filter;
 mod polygon;
 mod segment;
+mod solid_side;
 mod submerged;
 
 pub use chain::{ChainDef, SurfaceMaterial};
@@ -11,6 +12,7 @@ pub use filter::Filter;
 pub use polygon::{MAX_POLYGON_VERTICES, Polygon};
 pub(crate) use segment::ChainLink;
 pub use segment::{ChainSegment, Segment};
+pub use solid_side::SolidSide;
 pub(crate) use submerged::{Submerged, Surface};
 
 use crate::error::{Error, Result, check_non_negative, check_positive};
@@ -228,6 +230,23 @@ impl ShapeDef {
             center: Vec2::ZERO,
             radius,
         }))
+    }
+
+    /// A capsule from `center1` to `center2` (body coordinates) of `radius`, with the
+    /// defaults of `new`. `create_shape` checks it as any capsule.
+    pub fn capsule(center1: Vec2, center2: Vec2, radius: f32) -> ShapeDef {
+        ShapeDef::new(Geometry::Capsule(Capsule {
+            center1,
+            center2,
+            radius,
+        }))
+    }
+
+    /// A line from `point1` to `point2` (body coordinates), solid from both sides, with
+    /// the defaults of `new`. As a one-way platform (`one_way`) it holds up what comes
+    /// from its right, seen from `point1` toward `point2`.
+    pub fn segment(point1: Vec2, point2: Vec2) -> ShapeDef {
+        ShapeDef::new(Geometry::Segment(Segment { point1, point2 }))
     }
 
     /// A box `2·half_width` by `2·half_height` about the body origin, with the defaults

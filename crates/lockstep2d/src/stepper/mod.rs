@@ -53,6 +53,10 @@ impl Default for StepperConfig {
 /// What the per-step callback is told about the step about to run.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct StepInfo {
+    /// The step's index since the world began: `World::step_count` as it begins. A
+    /// snapshot carries the count, so a step simulated again after a rollback has the
+    /// index it had the first time.
+    pub step: u64,
     /// 0 for the frame's first step.
     pub index_in_frame: u32,
     /// How many steps this frame runs.
@@ -76,10 +80,12 @@ pub struct FramePlan {
 }
 
 impl FramePlan {
-    /// What each step of the frame is told, in order.
-    pub fn step_infos(&self) -> impl Iterator<Item = StepInfo> + use<> {
-        let (steps_in_frame, dt) = (self.steps, self.dt);
+    /// What each step of the frame is told, in order, the first being the next step of
+    /// `world`.
+    pub fn step_infos(&self, world: &World) -> impl Iterator<Item = StepInfo> + use<> {
+        let (steps_in_frame, dt, first) = (self.steps, self.dt, world.step_count());
         (0..steps_in_frame).map(move |index_in_frame| StepInfo {
+            step: first + u64::from(index_in_frame),
             index_in_frame,
             steps_in_frame,
             dt,
@@ -224,7 +230,7 @@ impl FixedStepper {
             deterministic: plan.deterministic,
             ..FrameReport::default()
         };
-        for info in plan.step_infos() {
+        for info in plan.step_infos(world) {
             per_step(world, &info)?;
             self.step(world, &info)?;
             report.events.extend_from(world.contact_events());

@@ -40,6 +40,24 @@ impl Clone for Box<dyn Controller> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ControllerId(pub(crate) u32);
 
+impl std::fmt::Display for ControllerId {
+    /// `controller 3`: controllers are numbered as they are added, never reused.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "controller {}", self.0)
+    }
+}
+
+impl ControllerId {
+    /// The error for a controller that is not in the world.
+    fn stale(self) -> Error {
+        Error::StaleId {
+            kind: "controller",
+            index: self.0,
+            generation: 0,
+        }
+    }
+}
+
 impl World {
     /// Adds a controller; it runs at the start of every step, after those added before.
     pub fn add_controller(&mut self, controller: Box<dyn Controller>) -> ControllerId {
@@ -55,7 +73,7 @@ impl World {
             .controllers
             .iter()
             .position(|(c, _)| *c == id)
-            .ok_or(Error::StaleId { kind: "controller" })?;
+            .ok_or(id.stale())?;
         Ok(self.controllers.remove(index).1)
     }
 
@@ -65,7 +83,7 @@ impl World {
             .iter_mut()
             .find(|(c, _)| *c == id)
             .map(|(_, controller)| controller)
-            .ok_or(Error::StaleId { kind: "controller" })
+            .ok_or(id.stale())
     }
 
     /// Visits every enabled dynamic body in slot order, with the shape store to read its
