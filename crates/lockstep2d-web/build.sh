@@ -86,6 +86,6 @@ if [ "$PROFILE" = release ]; then
     --enable-nontrapping-float-to-int --enable-mutable-globals --enable-multivalue \
     --enable-reference-types "$OUT/pkg/lockstep2d_web_bg.wasm" -o "$OUT/pkg/lockstep2d_web_bg.wasm"
 fi
-cp crates/lockstep2d-web/package.json crates/lockstep2d-web/README.md "$OUT/pkg/"
+cp crates/lockstep2d-web/package.json crates/lockstep2d-web/README.md LICENSE "$OUT/pkg/"
 cp crates/lockstep2d-web/www/* "$OUT/"
 echo "built $OUT: $(du -k "$OUT/pkg/lockstep2d_web_bg.wasm" | cut -f1) kB of wasm"
