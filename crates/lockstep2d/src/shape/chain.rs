@@ -155,9 +155,6 @@ impl ChainDef {
             check_point("points", point)?;
         }
         self.check_ghosts()?;
-        let flip = self
-            .solid
-            .faces_left_of_points(&self.points, self.is_loop)?;
         let count = self.link_count();
         let n = self.points.len();
         if (0..count).any(|i| self.points[i].distance(self.points[(i + 1) % n]) <= LINEAR_SLOP) {
@@ -166,6 +163,9 @@ impl ChainDef {
                 reason: "each point must be more than LINEAR_SLOP (5 mm) from the next",
             });
         }
+        let flip = self
+            .solid
+            .faces_left_of_points(&self.points, self.is_loop)?;
         if self.materials.len() != 1 && self.materials.len() != count {
             return Err(Error::InvalidValue {
                 field: "materials",

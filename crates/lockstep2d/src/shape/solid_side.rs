@@ -31,12 +31,12 @@ pub enum SolidSide {
 }
 
 impl SolidSide {
-    /// Whether the links of a chain through `points` face the left of the way the points
-    /// run, to be solid on this side (otherwise they face its right). Fails when the side does
-    /// not fit the chain (up or down for a loop, outside or inside for an open chain) or
-    /// the points do not say which way the chain faces: an open chain whose last point
-    /// is level with its first (for `Above` or `Below`, or plumb below or above it for
-    /// `Left` or `Right`), a loop that encloses no area.
+    /// Whether the links of a chain through `points` face the left of the way the
+    /// points run, to be solid on this side (otherwise they face its right). Fails when
+    /// the side does not fit the chain (up or down for a loop, outside or inside for an
+    /// open chain) or the points do not say which way the chain faces: an open chain
+    /// whose last point lies straight above or below its first (for `Above` or `Below`;
+    /// level with it, for `Left` or `Right`), a loop that encloses no area.
     pub fn faces_left_of_points(self, points: &[Vec2], is_loop: bool) -> Result<bool> {
         match (self, is_loop) {
             (SolidSide::RightOfPoints, _) => Ok(false),
