@@ -177,8 +177,9 @@ impl Polygon {
 }
 
 /// Area and centroid of a counter-clockwise polygon, by a fan from its first vertex
-/// (which keeps the cross products small for polygons far from the body origin).
-fn area_and_centroid(vertices: &[Vec2]) -> (f32, Vec2) {
+/// (which keeps the cross products small for polygons far from the body origin). The
+/// area is negative for a clockwise outline, whose winding a chain's loop reads.
+pub(super) fn area_and_centroid(vertices: &[Vec2]) -> (f32, Vec2) {
     let origin = vertices[0];
     let mut area = 0.0;
     let mut weighted = Vec2::ZERO;

@@ -1,6 +1,7 @@
 //! Which side of a chain is solid, said in the words a level is drawn in, and how that
 //! decides the way its links face.
 
+use super::polygon::area_and_centroid;
 use crate::LINEAR_SLOP;
 use crate::error::{Error, Result};
 use crate::math::Vec2;
@@ -78,20 +79,14 @@ impl SolidSide {
 
     /// A loop wound counter-clockwise (positive area) faces out.
     fn loop_faces_left(self, points: &[Vec2]) -> Result<bool> {
-        let n = points.len();
-        let twice_area: f32 = (0..n)
-            .map(|i| {
-                let (a, b) = (points[i], points[(i + 1) % n]);
-                a.x * b.y - a.y * b.x
-            })
-            .sum();
-        if twice_area.abs() <= LINEAR_SLOP * LINEAR_SLOP {
+        let (area, _) = area_and_centroid(points);
+        if 2.0 * area.abs() <= LINEAR_SLOP * LINEAR_SLOP {
             return Err(Error::InvalidValue {
                 field: "solid",
                 reason: "the loop encloses no area, so it has no inside: give RightOfPoints",
             });
         }
-        let faces_out = twice_area > 0.0;
+        let faces_out = area > 0.0;
         Ok(faces_out == (self == SolidSide::Inside))
     }
 }
