@@ -170,7 +170,7 @@ impl Game {
     }
 
     /// Drops the part of the velocity that runs into the surfaces of `normals` (unit,
-    /// pointing at the character), as `CharacterReport::clip_velocity` does.
+    /// pointing at the character).
     fn clip(&mut self, normals: impl IntoIterator<Item = Vec2>) {
         for n in normals {
             self.velocity -= self.velocity.dot(n).min(0.0) * n;
@@ -240,13 +240,16 @@ fn walk_lockstep(
         min_slide_slope: FRAC_PI_4,
         step_height: STEP_HEIGHT,
         snap_distance: SNAP_DISTANCE,
+        // The game integrates the fall itself and asks for displacements, as it does of
+        // rapier's controller: both movers are given the same moves.
+        gravity_scale: 0.0,
         ..CharacterSettings::default()
     };
     let id = world.create_character(&character).map_err(e)?;
     let mut game = Game::new(settings);
     let mut walk = Walk::default();
     for step in 0..steps {
-        let grounded = world.character(id).map_err(e)?.grounded;
+        let grounded = world.character(id).map_err(e)?.grounded();
         let wanted = game.wanted(step, grounded);
         walk.standing.push(grounded);
         let clock = Instant::now();
@@ -256,8 +259,8 @@ fn walk_lockstep(
         let moving = 1e3 * world.profile().characters;
         walk.record((moving, 0.0, whole));
         let report = world.character(id).map_err(e)?;
-        walk.moved(report.moved, report.grounded);
-        game.clip(report.hits.iter().map(|hit| hit.normal));
+        walk.moved(report.moved(), report.grounded());
+        game.clip(report.hits().iter().map(|hit| hit.normal));
     }
     walk.jumps = game.jumps;
     walk.end = world.position(id).map_err(e)?;

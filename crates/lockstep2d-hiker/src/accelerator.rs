@@ -1,6 +1,6 @@
-//! The accelerator: the hiker's intent turned into the character mover's displacement
-//! for this step (the walker's rule: gravity and jumps from the last move alone), held
-//! back at the world border.
+//! The accelerator: the hiker's intent turned into the character's velocity for this
+//! step (the walker's rule: the run, and a jump from the ground; the world keeps the
+//! velocity and bends it with gravity), held back at the world border.
 
 use lockstep2d::minmax;
 use lockstep2d_scenes::{WalkInput, walk};
@@ -20,7 +20,7 @@ pub fn accelerate(game: &mut Game, intent: Intent) -> lockstep2d::Result<()> {
     } else {
         rules.run_speed
     };
-    let grounded = game.world.character(hiker)?.grounded;
+    let grounded = game.world.character(hiker)?.grounded();
     let state = &mut game.state.hiker_state;
     let jump = (intent.jump && grounded).then(|| {
         state.jumps += 1;
@@ -35,9 +35,9 @@ pub fn accelerate(game: &mut Game, intent: Intent) -> lockstep2d::Result<()> {
         run: intent.run * speed,
         jump,
     };
-    let mut displacement = walk(&game.world, hiker, input, rules.dt())?;
+    let mut velocity = walk(&game.world, hiker, input)?;
     let x = game.world.position(hiker)?.x;
-    let least = game.state.border + BORDER_GAP - x;
-    displacement.x = minmax::max(displacement.x, minmax::min(least, 0.0));
-    game.world.move_character(hiker, displacement)
+    let least = (game.state.border + BORDER_GAP - x) / rules.dt();
+    velocity.x = minmax::max(velocity.x, minmax::min(least, 0.0));
+    game.world.set_character_velocity(hiker, velocity)
 }

@@ -349,7 +349,7 @@ fn jump_height(game: &mut Game) -> f32 {
     for _ in 0..240 {
         game.step(&[]).unwrap();
         highest = highest.max(hiker_at(game).y - start);
-        if game.world.character(game.state.hiker).unwrap().grounded {
+        if game.world.character(game.state.hiker).unwrap().grounded() {
             break;
         }
     }

@@ -154,13 +154,14 @@ fn add_character(
 }
 
 /// The fields of `lockstep2d::CharacterSettings`, as the engine names them in errors.
-const CHARACTER_SETTINGS: [&str; 6] = [
+const CHARACTER_SETTINGS: [&str; 7] = [
     "skin",
     "max_climb_slope",
     "min_slide_slope",
     "step_height",
     "snap_distance",
     "push_force",
+    "gravity_scale",
 ];
 
 /// A character's error at its path: a setting in `settings`, its position on the

@@ -42,4 +42,4 @@ pub use rollback::recording::{
 pub use rollback::script::{Action, Script, pad_actions, platform_actions, play_frame};
 pub use rollback::state::Rollback;
 pub use rollback::synctest::{SyncTestError, SyncTestReport, sync_test};
-pub use rollback::walker::{WalkInput, walk, walk_displacement};
+pub use rollback::walker::{WalkInput, walk, walk_velocity};

@@ -45,11 +45,10 @@ fn the_character_walks_up_the_low_steps_and_is_stopped_by_the_high_one() {
     let mut tops = Vec::new();
     for frame in 0..200 {
         let run = if frame < 10 { 0.0 } else { 4.0 };
-        let displacement = walk_input(world, id, WalkInput { run, jump: None }, dt);
-        world.move_character(id, displacement).unwrap();
+        walk_input(world, id, WalkInput { run, jump: None });
         world.step(dt).unwrap();
         // The flat tops it stood on, in order (on an edge, the ground is its corner).
-        let ground = world.character(id).unwrap().ground;
+        let ground = world.character(id).unwrap().ground();
         if let Some(ground) = ground.filter(|g| g.normal.y > 0.999) {
             let top = ground.point.y;
             if tops
@@ -88,7 +87,7 @@ fn scripted(frames: u64, threads: u32) -> (u64, u64, Vec<(Vec2, bool, f32)>) {
     let report = sync_test(&mut scene.world, frames, 7, |frame, world| {
         script.play(frame, world, dt)?;
         if frame as usize == seen.len() {
-            let grounded = world.character(player)?.grounded;
+            let grounded = world.character(player)?.grounded();
             seen.push((world.position(player)?, grounded, world.position(lift)?.x));
         }
         Ok(())
@@ -249,14 +248,13 @@ fn random_walk(seed: u64, steps: usize) -> Walk {
                 world.set_linear_velocity(platform, -v).unwrap();
             }
         }
-        let standing = world.character(id).unwrap().grounded;
+        let standing = world.character(id).unwrap().grounded();
         walk.jumps += usize::from(standing && jump.is_some());
-        let displacement = walk_input(world, id, WalkInput { run, jump }, dt);
-        world.move_character(id, displacement).unwrap();
+        walk_input(world, id, WalkInput { run, jump });
         world.step(dt).unwrap();
 
         let p = world.position(id).unwrap();
-        walk.grounded += usize::from(world.character(id).unwrap().grounded);
+        walk.grounded += usize::from(world.character(id).unwrap().grounded());
         walk.low_x = walk.low_x.min(p.x);
         walk.high_x = walk.high_x.max(p.x);
         walk.top = walk.top.max(p.y);
@@ -279,8 +277,10 @@ fn random_walk(seed: u64, steps: usize) -> Walk {
     walk
 }
 
-fn walk_input(world: &World, id: BodyId, input: WalkInput, dt: f32) -> Vec2 {
-    walk(world, id, input, dt).unwrap()
+/// Sets the character's velocity for the coming step by the walker's rule.
+fn walk_input(world: &mut World, id: BodyId, input: WalkInput) {
+    let velocity = walk(world, id, input).unwrap();
+    world.set_character_velocity(id, velocity).unwrap();
 }
 
 /// 10,000 random moves from each of six seeds, together over the whole level from the
@@ -338,8 +338,7 @@ fn a_character_in_a_v_of_a_steep_slope_and_a_wall_stays_out_of_both() {
     let skin = world.character_settings(id).unwrap().skin;
     let dt = 1.0 / 60.0;
     for step in 0..240 {
-        let displacement = walk_input(&world, id, WalkInput::default(), dt);
-        world.move_character(id, displacement).unwrap();
+        walk_input(&mut world, id, WalkInput::default());
         world.step(dt).unwrap();
         if let Some((gap, shape)) = clearance(&world, id, 2.0 * skin) {
             let p = world.position(id).unwrap();
@@ -386,8 +385,7 @@ fn walking_into_a_box_too_heavy_to_push_leaves_it_in_place() {
     };
     let mut fastest: f32 = 0.0;
     for _ in 0..150 {
-        let displacement = walk_input(&world, id, run, dt);
-        world.move_character(id, displacement).unwrap();
+        walk_input(&mut world, id, run);
         world.step(dt).unwrap();
         fastest = fastest.max(world.linear_velocity(heavy).unwrap().length());
     }

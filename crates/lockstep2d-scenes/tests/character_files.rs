@@ -16,7 +16,7 @@ const SCENE: &str = r#"{
       "shape": { "type": "circle", "radius": 0.5, "friction": 0.2 },
       "settings": { "skin": 0.01, "max_climb_slope": 0.5, "min_slide_slope": 0.7,
                     "step_height": 0.1, "snap_distance": 0.2, "push_force": 50,
-                    "one_way_platforms": false } },
+                    "one_way_platforms": false, "gravity_scale": 0.5 } },
     { "position": [4, 0.52], "shape": { "type": "box", "half_width": 0.3, "half_height": 0.5 },
       "settings": { "step_height": 0 } },
     { "position": [8, 0.52],
@@ -81,6 +81,7 @@ fn characters_build_in_order_with_their_shapes_settings_and_user_data() {
             snap_distance: 0.2,
             push_force: 50.0,
             one_way_platforms: false,
+            gravity_scale: 0.5,
         }
     );
     // A field left out of `settings` takes the engine's default.
@@ -241,6 +242,7 @@ fn character_settings_errors_name_the_setting() {
         "step_height",
         "snap_distance",
         "push_force",
+        "gravity_scale",
     ] {
         let e = build_error(&with(&format!(r#"{{ "{field}": -1 }}"#)));
         assert!(

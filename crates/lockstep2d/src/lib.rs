@@ -221,7 +221,9 @@ mod threads;
 mod world;
 
 pub use body::{BodyDef, BodyType};
-pub use character::{CharacterDef, CharacterHit, CharacterReport, CharacterSettings, Ground};
+pub use character::{
+    CharacterDef, CharacterHit, CharacterReport, CharacterSettings, CharacterView, Ground,
+};
 pub use collide::{Manifold, ManifoldPoint};
 pub use constraint::{LANES_VARIABLE, LaneForm, SolverKind, SolverSettings};
 pub use controller::{Buoyancy, BuoyancyDef, Wind, WindDef};

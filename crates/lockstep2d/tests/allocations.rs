@@ -75,7 +75,7 @@ fn a_warm_step_with_a_character_pushing_boxes_allocates_nothing() {
     walk(&mut world, 30, 3.0);
     let made = allocations() - before;
     assert!(
-        !world.character(hero).unwrap().hits.is_empty(),
+        !world.character(hero).unwrap().hits().is_empty(),
         "it met the pile"
     );
     assert_eq!(

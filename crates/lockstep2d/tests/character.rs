@@ -30,47 +30,31 @@ fn character(world: &mut World, position: Vec2) -> BodyId {
         .unwrap()
 }
 
-/// What a game keeps of its character between steps: its velocity, integrated exactly
-/// under gravity (the ballistic update), run along the ground when standing.
+/// A game's player: the character's body, and nothing else. The world keeps the
+/// character's velocity.
 struct Player {
     id: BodyId,
-    velocity: Vec2,
 }
 
 impl Player {
     fn new(id: BodyId) -> Player {
-        Player {
-            id,
-            velocity: Vec2::ZERO,
-        }
+        Player { id }
     }
 
     /// One step running at `run` m/s, jumping at `jump` m/s if standing. In the air,
     /// a run of 0 leaves the velocity across as it was.
     fn step(&mut self, world: &mut World, run: f32, jump: Option<f32>) {
-        let grounded = world.character(self.id).unwrap().grounded;
+        let character = world.character(self.id).unwrap();
+        let grounded = character.grounded();
+        let mut velocity = character.velocity();
         if grounded || run != 0.0 {
-            self.velocity.x = run;
+            velocity.x = run;
         }
-        let displacement = match (grounded, jump) {
-            (true, None) => {
-                self.velocity.y = 0.0;
-                Vec2::new(run * DT, 0.0)
-            }
-            (standing, jump) => {
-                if let (true, Some(speed)) = (standing, jump) {
-                    self.velocity.y = speed;
-                }
-                let fall = Vec2::new(0.0, -GRAVITY);
-                let d = DT * self.velocity + 0.5 * DT * DT * fall;
-                self.velocity += DT * fall;
-                d
-            }
-        };
-        world.move_character(self.id, displacement).unwrap();
+        if let (true, Some(speed)) = (grounded, jump) {
+            velocity.y = speed;
+        }
+        world.set_character_velocity(self.id, velocity).unwrap();
         world.step(DT).unwrap();
-        let report = world.character(self.id).unwrap();
-        self.velocity = report.clip_velocity(self.velocity);
     }
 }
 
@@ -109,8 +93,8 @@ fn it_climbs_a_walkable_slope_at_its_running_speed() {
         let p = world.position(id).unwrap();
         let report = world.character(id).unwrap();
         if p.x > 2.0 && p.x < 8.0 {
-            assert!(report.grounded, "grounded on the slope at {p}");
-            speeds.push(report.moved.length() / DT);
+            assert!(report.grounded(), "grounded on the slope at {p}");
+            speeds.push(report.moved().length() / DT);
         }
     }
     assert!(speeds.len() > 30, "{} steps on the slope", speeds.len());
@@ -139,12 +123,15 @@ fn a_slope_too_steep_to_climb_stops_it_and_slides_it_back() {
     let mut slid = false;
     for _ in 0..120 {
         player.step(&mut world, 0.0, None);
-        slid |= world.character(id).unwrap().sliding;
+        slid |= world.character(id).unwrap().sliding();
     }
     let end = world.position(id).unwrap();
     assert!(slid, "reported sliding");
+    // At the foot it stands on the flat ground, which may be as far below its feet as
+    // the snap distance while the slope's last stretch holds it.
+    let snap = world.character_settings(id).unwrap().snap_distance;
     assert!(
-        end.x < 0.5 && end.y < FOOT + 0.1,
+        end.x < 0.5 && end.y < FOOT + snap && world.character(id).unwrap().grounded(),
         "slid back to the foot: {end}"
     );
 }
@@ -170,7 +157,7 @@ fn it_steps_onto_a_ledge_lower_than_its_step_height_and_not_a_higher_one() {
     let mut slowest = f32::INFINITY;
     for _ in 0..60 {
         player.step(&mut low, 5.0, None);
-        slowest = minmax::min(slowest, low.character(id).unwrap().moved.x / DT);
+        slowest = minmax::min(slowest, low.character(id).unwrap().moved().x / DT);
     }
     let p = low.position(id).unwrap();
     assert!(
@@ -202,14 +189,14 @@ fn it_stays_grounded_walking_down_a_slope_and_down_steps() {
         player.step(&mut world, 0.0, None);
     }
     assert!(
-        world.character(id).unwrap().grounded,
+        world.character(id).unwrap().grounded(),
         "settled on the slope"
     );
     for _ in 0..150 {
         player.step(&mut world, -5.0, None);
         let report = world.character(id).unwrap();
         let p = world.position(id).unwrap();
-        assert!(report.grounded, "grounded walking down the slope at {p}");
+        assert!(report.grounded(), "grounded walking down the slope at {p}");
     }
 
     // Ten steps 0.2 m high and 1 m deep, going down to the right.
@@ -231,7 +218,7 @@ fn it_stays_grounded_walking_down_a_slope_and_down_steps() {
         player.step(&mut world, 4.0, None);
         let p = world.position(id).unwrap();
         assert!(
-            world.character(id).unwrap().grounded,
+            world.character(id).unwrap().grounded(),
             "grounded on the stairs at {p}"
         );
     }
@@ -258,7 +245,7 @@ fn a_jump_reaches_the_ballistic_height_and_lands_grounded() {
         (height - expected).abs() < 0.01 * expected,
         "jumped {height} m, v²/2g = {expected}"
     );
-    assert!(world.character(id).unwrap().grounded);
+    assert!(world.character(id).unwrap().grounded());
     assert!((world.position(id).unwrap().y - start).abs() < 0.02);
 }
 
@@ -301,7 +288,7 @@ fn it_never_passes_through_a_thin_wall_or_a_chain_however_fast() {
     }
     let foot = world.position(id).unwrap().y - FOOT;
     assert!(foot < skin + 0.001, "resting on the chain: {foot}");
-    assert!(world.character(id).unwrap().grounded);
+    assert!(world.character(id).unwrap().grounded());
 }
 
 #[test]
@@ -366,7 +353,7 @@ fn it_jumps_up_through_a_one_way_platform_lands_on_it_and_drops_through_on_reque
         (on_top - 2.0).abs() < 0.03,
         "standing on the platform: foot at {on_top}"
     );
-    assert!(world.character(id).unwrap().grounded);
+    assert!(world.character(id).unwrap().grounded());
     world.set_drop_through(id, true).unwrap();
     for _ in 0..60 {
         player.step(&mut world, 0.0, None);
@@ -397,7 +384,7 @@ fn a_moving_platform_and_a_conveyor_carry_what_stands_on_them() {
         player.step(&mut world, 0.0, None);
     }
     let offset = world.position(id).unwrap() - world.position(lift).unwrap();
-    assert!(world.character(id).unwrap().grounded);
+    assert!(world.character(id).unwrap().grounded());
     assert!((offset.x).abs() < 0.05, "rode the platform: {offset}");
     assert!(
         (offset.y - (FOOT + 0.1)).abs() < 0.05,
@@ -416,33 +403,95 @@ fn a_moving_platform_and_a_conveyor_carry_what_stands_on_them() {
     for _ in 0..60 {
         player.step(&mut world, 0.0, None);
     }
-    let carried = world.character(id).unwrap().moved.x / DT;
+    let carried = world.character(id).unwrap().moved().x / DT;
     assert!((carried - 2.0).abs() < 0.02, "carried at {carried} m/s");
 }
 
 #[test]
-fn a_restored_world_moves_its_characters_the_same_bits() {
+fn a_restored_world_continues_a_jumping_character_to_the_same_bits() {
     let mut world = step_world(0.25);
     let id = character(&mut world, Vec2::new(0.0, FOOT + 0.02));
     add_box(&mut world, Vec2::new(1.0, 0.5), 0.4, 0.5);
     let mut player = Player::new(id);
-    for _ in 0..30 {
+    for _ in 0..20 {
         player.step(&mut world, 4.0, None);
     }
+    player.step(&mut world, 4.0, Some(5.0));
+    for _ in 0..5 {
+        player.step(&mut world, 0.0, None);
+    }
+    // Saved mid-jump, rising and drifting: the game keeps nothing, the world its velocity.
+    let saved = world.character(id).unwrap();
+    assert!(!saved.grounded() && saved.velocity().y > 1.0 && saved.velocity().x == 4.0);
     let bytes = world.snapshot().to_bytes();
-    let velocity = player.velocity;
-    let run = |world: &mut World, player: &mut Player| {
-        for i in 0..60 {
-            player.step(world, 4.0, (i == 10).then_some(5.0));
+    let land = |world: &mut World| {
+        let mut player = Player::new(id);
+        let mut hashes = Vec::new();
+        for _ in 0..60 {
+            player.step(world, 0.0, None);
+            hashes.push(world.state_hash());
         }
-        world.state_hash()
+        hashes
     };
-    let first = run(&mut world, &mut player);
+    let first = land(&mut world);
+    assert!(world.character(id).unwrap().grounded(), "landed");
     let mut restored = World::new(&WorldDef::default()).unwrap();
     restored.restore(&lockstep2d::Snapshot::from_bytes(&bytes).unwrap());
-    let mut again = Player { id, velocity };
-    assert_eq!(run(&mut restored, &mut again), first);
-    assert_eq!(restored.character(id), world.character(id));
+    assert_eq!(land(&mut restored), first);
+    let (a, b) = (
+        restored.character(id).unwrap(),
+        world.character(id).unwrap(),
+    );
+    assert_eq!((a.report(), a.velocity()), (b.report(), b.velocity()));
+}
+
+#[test]
+fn left_alone_it_falls_under_gravity_lands_and_keeps_no_fall() {
+    let mut world = world_with_ground(&WorldDef::default(), 0.6);
+    let id = character(&mut world, Vec2::new(0.0, 3.0));
+    let mut floating = CharacterDef::new(Vec2::new(3.0, 3.0), capsule());
+    floating.settings.gravity_scale = 0.0;
+    let floater = world.create_character(&floating).unwrap();
+    for _ in 0..30 {
+        world.step(DT).unwrap();
+    }
+    // Half a second of free fall: v = gt, drop = gt²/2, exactly on the parabola.
+    let falling = world.character(id).unwrap();
+    assert!(!falling.grounded());
+    assert!((falling.velocity().y + 0.5 * GRAVITY).abs() < 1e-4);
+    assert!((falling.position().y - (3.0 - 0.125 * GRAVITY)).abs() < 1e-4);
+    for _ in 0..90 {
+        world.step(DT).unwrap();
+    }
+    let landed = world.character(id).unwrap();
+    assert!(landed.grounded() && landed.velocity() == Vec2::ZERO);
+    assert_eq!(
+        world.character(floater).unwrap().position(),
+        Vec2::new(3.0, 3.0)
+    );
+}
+
+#[test]
+fn a_wall_stops_the_kept_run_into_it() {
+    let mut world = world_with_ground(&WorldDef::default(), 0.6);
+    let wall = world
+        .create_body(&BodyDef::static_at(Vec2::new(2.0, 1.0)))
+        .unwrap();
+    let slab = Polygon::new_box(0.2, 1.5).unwrap();
+    world
+        .create_shape(wall, &ShapeDef::new(Geometry::Polygon(slab)))
+        .unwrap();
+    let id = character(&mut world, Vec2::new(0.0, FOOT + 0.02));
+    world
+        .set_character_velocity(id, Vec2::new(3.0, 0.0))
+        .unwrap();
+    for _ in 0..60 {
+        world.step(DT).unwrap();
+    }
+    let stopped = world.character(id).unwrap();
+    assert_eq!(stopped.velocity(), Vec2::ZERO, "the wall took the run");
+    let right = stopped.position().x + RADIUS;
+    assert!(right < 1.8 && right > 1.7, "against the wall, at {right}");
 }
 
 #[test]
@@ -464,6 +513,9 @@ fn bad_character_calls_are_refused_and_change_nothing() {
     def.settings.skin = 0.02;
     def.settings.max_climb_slope = f32::NAN;
     assert!(world.create_character(&def).is_err());
+    def.settings.max_climb_slope = 0.5;
+    def.settings.gravity_scale = -1.0;
+    assert!(world.create_character(&def).is_err());
     assert_eq!(world.body_count(), bodies);
 
     let id = character(&mut world, Vec2::new(0.0, FOOT + 0.02));
@@ -471,6 +523,10 @@ fn bad_character_calls_are_refused_and_change_nothing() {
     assert!(world.move_character(id, Vec2::new(f32::NAN, 0.0)).is_err());
     let ground = world.body_ids().next().unwrap();
     assert!(world.move_character(ground, Vec2::X).is_err());
+    for fast in [Vec2::new(0.0, f32::INFINITY), Vec2::new(2.0e6, 0.0)] {
+        assert!(world.set_character_velocity(id, fast).is_err());
+    }
+    assert!(world.set_character_velocity(ground, Vec2::X).is_err());
     assert!(world.character(ground).is_err());
     let extra = ShapeDef::new(capsule());
     assert!(world.create_shape(id, &extra).is_err());

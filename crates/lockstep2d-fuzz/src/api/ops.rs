@@ -41,6 +41,7 @@ pub const OPS: &[Op] = &[
     op("create_chain", 2, create_chain),
     op("create_character", 2, create_character),
     op("move_character", 8, move_character),
+    op("set_character_velocity", 4, set_character_velocity),
     op("set_character_settings", 1, set_character_settings),
     op("create_joint", 10, create_joint),
     op("push", 6, push),
@@ -213,6 +214,7 @@ fn character_settings(draw: &mut Draw) -> CharacterSettings {
         snap_distance: draw.value(0.0, 0.6),
         push_force: draw.value(0.0, 5000.0),
         one_way_platforms: draw.chance(0.7),
+        gravity_scale: draw.value(0.0, 2.0),
     }
 }
 
@@ -223,6 +225,15 @@ fn move_character(world: &mut World, picks: &mut Picks) -> Result<()> {
     };
     let displacement = picks.draw.vector(0.3);
     world.move_character(id, displacement)
+}
+
+/// Sets a body's (usually a character's) own velocity: a run, a jump, a dive.
+fn set_character_velocity(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let Some(id) = body(world, picks) else {
+        return Ok(());
+    };
+    let velocity = picks.draw.vector(20.0);
+    world.set_character_velocity(id, velocity)
 }
 
 fn set_character_settings(world: &mut World, picks: &mut Picks) -> Result<()> {

@@ -120,7 +120,7 @@ pub fn record(def: &SceneDef, frames: u64) -> Result<Recording, ReplayError> {
             frame: frame as usize,
             error,
         };
-        let actions = script.actions(frame, &scene.world, dt).map_err(at)?;
+        let actions = script.actions(frame, &scene.world).map_err(at)?;
         play_frame(&mut scene.world, &actions, dt).map_err(at)?;
         recorded.push(RecordedFrame {
             actions,

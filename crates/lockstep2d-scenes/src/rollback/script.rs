@@ -74,16 +74,16 @@ impl Script {
         &self.players
     }
 
-    /// Frame `frame`'s inputs and edits for a step of `dt`, to apply before the step,
-    /// with every player on its scripted pad (`Pad::scripted`): see `actions_with`.
-    pub fn actions(&self, frame: u64, world: &World, dt: f32) -> lockstep2d::Result<Vec<Action>> {
+    /// Frame `frame`'s inputs and edits, to apply before the step, with every player on
+    /// its scripted pad (`Pad::scripted`): see `actions_with`.
+    pub fn actions(&self, frame: u64, world: &World) -> lockstep2d::Result<Vec<Action>> {
         let pads: Vec<Pad> = (0..self.players.len())
             .map(|player| Pad::scripted(player, frame))
             .collect();
-        self.actions_with(frame, world, dt, &pads)
+        self.actions_with(frame, world, &pads)
     }
 
-    /// Frame `frame`'s inputs and edits for a step of `dt`, with player `i` on
+    /// Frame `frame`'s inputs and edits, with player `i` on
     /// `pads[i]` (a player without a pad, or whose body is gone, does nothing). The
     /// dynamic bodies that are not players are the crowd.
     /// - every third frame a one-shot upward kick to one of the crowd (a different one
@@ -104,7 +104,6 @@ impl Script {
         &self,
         frame: u64,
         world: &World,
-        dt: f32,
         pads: &[Pad],
     ) -> lockstep2d::Result<Vec<Action>> {
         let crowd: Vec<BodyId> = dynamic_bodies(world)
@@ -125,7 +124,7 @@ impl Script {
         }
         for (&player, &pad) in self.players.iter().zip(pads) {
             if world.body_type(player).is_ok() {
-                actions.extend(pad_actions(world, player, pad, dt)?);
+                actions.extend(pad_actions(world, player, pad)?);
             }
         }
         if world.character_ids().next().is_some() {
@@ -137,7 +136,7 @@ impl Script {
     /// Plays frame `frame` on `world` with the scripted pads: its actions (see
     /// `actions`), then a step of `dt` (see `play_frame`).
     pub fn play(&self, frame: u64, world: &mut World, dt: f32) -> lockstep2d::Result<()> {
-        let actions = self.actions(frame, world, dt)?;
+        let actions = self.actions(frame, world)?;
         play_frame(world, &actions, dt)
     }
 
@@ -150,7 +149,7 @@ impl Script {
         dt: f32,
         pads: &[Pad],
     ) -> lockstep2d::Result<()> {
-        let actions = self.actions_with(frame, world, dt, pads)?;
+        let actions = self.actions_with(frame, world, pads)?;
         play_frame(world, &actions, dt)
     }
 }
@@ -185,16 +184,11 @@ fn crowd_actions(frame: u64, world: &World, crowd: &[BodyId]) -> lockstep2d::Res
     Ok(actions)
 }
 
-/// What `pad` does to the player `player` (a character or a body) on a frame of `dt`:
+/// What `pad` does to the player `player` (a character or a body) on the coming frame:
 /// the players' rules of `Script::actions_with`, for a game that drives its own player.
-pub fn pad_actions(
-    world: &World,
-    player: BodyId,
-    pad: Pad,
-    dt: f32,
-) -> lockstep2d::Result<Vec<Action>> {
+pub fn pad_actions(world: &World, player: BodyId, pad: Pad) -> lockstep2d::Result<Vec<Action>> {
     let mut actions = if world.character(player).is_ok() {
-        character_actions(world, player, pad, dt)?
+        character_actions(world, player, pad)?
     } else {
         body_actions(world, player, pad)?
     };
@@ -213,16 +207,15 @@ fn character_actions(
     world: &World,
     character: BodyId,
     pad: Pad,
-    dt: f32,
 ) -> lockstep2d::Result<Vec<Action>> {
     let input = WalkInput {
         run: RUN_SPEED * pad.run(),
         jump: pad.is_down(Pad::JUMP).then_some(JUMP_SPEED),
     };
-    let displacement = walk(world, character, input, dt)?;
-    Ok(vec![Action::MoveCharacter {
+    let velocity = walk(world, character, input)?;
+    Ok(vec![Action::CharacterVelocity {
         body: character,
-        displacement,
+        velocity,
     }])
 }
 
@@ -311,12 +304,13 @@ pub enum Action {
         /// Whether it drops through.
         on: bool,
     },
-    /// A character's displacement (m) for the coming step (`World::move_character`).
-    MoveCharacter {
+    /// A character's velocity (m/s) set (`World::set_character_velocity`): its run
+    /// and its jump.
+    CharacterVelocity {
         /// The character's body.
         body: BodyId,
-        /// The displacement (m).
-        displacement: Vec2,
+        /// Its velocity (m/s).
+        velocity: Vec2,
     },
     /// A body's linear velocity (m/s) set outright: a kinematic platform turned back.
     SetVelocity {
@@ -347,8 +341,8 @@ impl Action {
             }
             Action::Destroy { body } => world.destroy_body(body),
             Action::DropThrough { body, on } => world.set_drop_through(body, on),
-            Action::MoveCharacter { body, displacement } => {
-                world.move_character(body, displacement)
+            Action::CharacterVelocity { body, velocity } => {
+                world.set_character_velocity(body, velocity)
             }
             Action::SetVelocity { body, velocity } => world.set_linear_velocity(body, velocity),
         }

@@ -1,24 +1,18 @@
 //! A game's walker for a character mover: the player's run and jump turned into the
-//! displacement `World::move_character` asks for.
+//! character's velocity (`World::set_character_velocity`).
 //!
-//! The rule keeps no state of its own. What it needs of the past is the character's
-//! last move (`CharacterReport::moved`), which the world keeps and snapshots, so a frame
-//! played again after a rollback asks for exactly the same move.
+//! The rule keeps no state of its own. The world keeps the character's velocity (its
+//! gravity bends it in the air, the surfaces stop what runs into them) and whether it
+//! stands, and snapshots both, so a frame played again after a rollback sets exactly
+//! the same velocity.
 //!
-//! - Standing (grounded) and not jumping: the run along x, nothing up or down; the
-//!   mover follows the ground (climbs, steps, snaps down).
-//! - Jumping from the ground at speed v: y = v·dt + ½·g·dt², the exact rise of a
-//!   parabola over one step.
-//! - In the air: y = last moved.y + g·dt². Over steps of equal length, a free fall's
-//!   successive moves differ by exactly g·dt² (Verlet's step), so this is exact for a
-//!   parabola; and the last move already holds whatever a surface clipped from it: a
-//!   ceiling stops the rise, a landing ends the fall, a steep slope turns it along the
-//!   slope. Across, the run when there is one; with no run input the last move's x is
-//!   kept (momentum, with no air control to stop it), walls again already clipped.
+//! - Standing (grounded): the run along x; a jump gives the upward speed.
+//! - In the air: the run when there is one; with no run input the velocity across is
+//!   kept (momentum, with no air control to stop it). Jumps are ignored.
 //!
-//! Gravity is taken along y, as in every scene: up is +y when gravity points down.
+//! Runs are taken along x, as in every scene: up is +y when gravity points down.
 
-use lockstep2d::{BodyId, CharacterReport, Vec2, World};
+use lockstep2d::{BodyId, Vec2, World};
 
 /// What the player asks of its character for one step.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -29,35 +23,24 @@ pub struct WalkInput {
     pub jump: Option<f32>,
 }
 
-/// The displacement for the coming step of `dt` seconds, from the character's last
-/// report and the world's `gravity` (see the module docs).
-pub fn walk_displacement(input: WalkInput, last: &CharacterReport, gravity: Vec2, dt: f32) -> Vec2 {
-    let g = gravity.y;
-    let across = input.run * dt;
-    match (last.grounded, input.jump) {
-        (true, None) => Vec2::new(across, 0.0),
-        (true, Some(speed)) => Vec2::new(across, speed * dt + 0.5 * g * dt * dt),
-        (false, _) => {
-            let x = if input.run != 0.0 {
-                across
-            } else {
-                last.moved.x
-            };
-            Vec2::new(x, last.moved.y + g * dt * dt)
-        }
+/// The velocity for the coming step, from the character's `velocity` now and whether
+/// it is `grounded` (see the module docs).
+pub fn walk_velocity(input: WalkInput, velocity: Vec2, grounded: bool) -> Vec2 {
+    let mut walked = velocity;
+    if grounded || input.run != 0.0 {
+        walked.x = input.run;
     }
+    if let (true, Some(speed)) = (grounded, input.jump) {
+        walked.y = speed;
+    }
+    walked
 }
 
-/// `walk_displacement` for `character` as `world` last left it. Fails if `character` is
+/// `walk_velocity` for `character` as `world` last left it. Fails if `character` is
 /// not a character's body.
-pub fn walk(
-    world: &World,
-    character: BodyId,
-    input: WalkInput,
-    dt: f32,
-) -> lockstep2d::Result<Vec2> {
-    let last = world.character(character)?;
-    Ok(walk_displacement(input, last, world.gravity(), dt))
+pub fn walk(world: &World, character: BodyId, input: WalkInput) -> lockstep2d::Result<Vec2> {
+    let now = world.character(character)?;
+    Ok(walk_velocity(input, now.velocity(), now.grounded()))
 }
 
 #[cfg(test)]
@@ -90,8 +73,8 @@ mod tests {
     }
 
     fn step(world: &mut World, id: BodyId, input: WalkInput) {
-        let displacement = walk(world, id, input, DT).unwrap();
-        world.move_character(id, displacement).unwrap();
+        let velocity = walk(world, id, input).unwrap();
+        world.set_character_velocity(id, velocity).unwrap();
         world.step(DT).unwrap();
     }
 
@@ -101,7 +84,7 @@ mod tests {
         for _ in 0..30 {
             step(&mut world, id, WalkInput::default());
         }
-        assert!(world.character(id).unwrap().grounded, "settled");
+        assert!(world.character(id).unwrap().grounded(), "settled");
         let start = world.position(id).unwrap().y;
         let speed = 6.0;
         let jump = WalkInput {
@@ -122,38 +105,28 @@ mod tests {
             (height - expected).abs() < 0.01 * expected,
             "peaked {height} m above the start, v²/2g = {expected}"
         );
-        let report = world.character(id).unwrap();
-        assert!(report.grounded, "landed");
+        assert!(world.character(id).unwrap().grounded(), "landed");
         assert!((world.position(id).unwrap().y - start).abs() < 0.01);
     }
 
     #[test]
-    fn in_the_air_the_last_move_carries_on_under_gravity() {
-        let gravity = Vec2::new(0.0, -10.0);
-        let flying = CharacterReport {
-            moved: Vec2::new(0.05, 0.1),
-            ..CharacterReport::default()
-        };
-        let coasting = walk_displacement(WalkInput::default(), &flying, gravity, DT);
-        assert_eq!(coasting, Vec2::new(0.05, 0.1 - 10.0 * DT * DT));
+    fn in_the_air_the_run_steers_and_none_keeps_the_momentum() {
+        let flying = Vec2::new(3.0, 2.0);
+        assert_eq!(walk_velocity(WalkInput::default(), flying, false), flying);
         let steering = WalkInput {
             run: -3.0,
             jump: Some(9.0),
         };
-        let steered = walk_displacement(steering, &flying, gravity, DT);
-        assert_eq!(steered, Vec2::new(-3.0 * DT, 0.1 - 10.0 * DT * DT));
-        let standing = CharacterReport {
-            grounded: true,
-            moved: Vec2::new(0.05, 0.1),
-            ..CharacterReport::default()
-        };
+        assert_eq!(walk_velocity(steering, flying, false), Vec2::new(-3.0, 2.0));
         let run = WalkInput {
             run: 4.0,
             jump: None,
         };
-        assert_eq!(
-            walk_displacement(run, &standing, gravity, DT),
-            Vec2::new(4.0 * DT, 0.0)
-        );
+        assert_eq!(walk_velocity(run, Vec2::ZERO, true), Vec2::new(4.0, 0.0));
+        let jump = WalkInput {
+            run: 0.0,
+            jump: Some(6.0),
+        };
+        assert_eq!(walk_velocity(jump, flying, true), Vec2::new(0.0, 6.0));
     }
 }

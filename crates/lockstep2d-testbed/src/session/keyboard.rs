@@ -23,16 +23,16 @@ impl Keyboard {
     }
 
     /// One step of the character `player` under the keys: its pad's actions for the
-    /// coming step of `dt`, and the script's turning of the moving platforms, which the
+    /// coming step, and the script's turning of the moving platforms, which the
     /// keyboard does not drive.
-    pub fn drive(&mut self, world: &mut World, player: BodyId, dt: f32) -> Result<()> {
+    pub fn drive(&mut self, world: &mut World, player: BodyId) -> Result<()> {
         let mut actions = platform_actions(world.step_count(), world);
-        let jump = self.jump && world.character(player)?.grounded;
+        let jump = self.jump && world.character(player)?.grounded();
         if jump {
             self.jump = false;
         }
         let pad = self.held.with(Pad::JUMP, jump);
-        actions.extend(pad_actions(world, player, pad, dt)?);
+        actions.extend(pad_actions(world, player, pad)?);
         for action in actions {
             action.apply(world)?;
         }

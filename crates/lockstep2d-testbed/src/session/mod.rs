@@ -371,7 +371,7 @@ impl Session {
                     lost |= drag.apply(world, step.dt).is_err();
                 }
                 if let Some(player) = player {
-                    keyboard.drive(world, player, step.dt)?;
+                    keyboard.drive(world, player)?;
                 }
                 Ok(())
             })
@@ -509,7 +509,7 @@ mod tests {
         for _ in 0..20 {
             s.frame(FRAME).unwrap();
         }
-        assert!(s.world.character(player).unwrap().grounded, "standing");
+        assert!(s.world.character(player).unwrap().grounded(), "standing");
         s.keyboard.held = Pad::default().with(Pad::RIGHT, true);
         for _ in 0..30 {
             s.frame(FRAME).unwrap();

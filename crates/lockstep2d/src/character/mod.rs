@@ -1,25 +1,33 @@
-//! Character movers: a circle, capsule or box that the game moves by asking for a
-//! displacement each step, and that walks, climbs, steps up, snaps to the ground, slides
-//! along what it meets and never passes through it.
+//! Character movers: a circle, capsule or box that the game moves by setting its
+//! velocity, and that walks, climbs, steps up, snaps to the ground, slides along what it
+//! meets and never passes through it.
 //!
 //! A character is a kinematic body the world owns (`World::create_character`), with one
-//! shape and the mover's settings and last report kept beside it in the world's state:
-//! snapshots, rollback and replay carry it like any body, and `World::state_hash` covers
-//! it. The game says where it wants to go (`World::move_character`, a displacement for
-//! the coming step: its run, its jump, its fall, which it integrates itself); the step
-//! turns that into the move the world allows (`motion.rs`), gives the body the velocity
-//! that makes that move over the step, and pushes the dynamic bodies it walked into.
-//! Other bodies meet it as the kinematic body it is: a box dropped on its head rests
-//! there.
+//! shape, and beside it in the world's state its settings, its own velocity and its
+//! last move's report: snapshots, rollback and replay carry them like any body, and
+//! `World::state_hash` covers them. The game sets the velocity
+//! (`World::set_character_velocity`: a run, a jump) and may ask for a displacement on
+//! top of it (`World::move_character`); the step lets gravity bend the velocity while
+//! the character is off the ground (`velocity.rs`), turns the whole into the move the
+//! world allows (`motion.rs`), gives the body the velocity that makes that move over
+//! the step, pushes the dynamic bodies it walked into, and takes from the kept velocity
+//! what the surfaces it ends against stop. Other bodies meet it as the kinematic body it
+//! is: a box dropped on its head rests there.
 
 mod motion;
 mod planes;
+mod velocity;
+mod view;
 
 pub(crate) use motion::{MoveRequest, MoverScratch, Surroundings, Touch, plan_move};
+pub(crate) use velocity::fly;
+pub use view::CharacterView;
 
 use crate::error::{Error, Result, check_non_negative, check_positive};
 use crate::id::{BodyId, ShapeId};
-use crate::limits::{check_distance, check_point, check_stored_point};
+use crate::limits::{
+    check_coefficient, check_distance, check_point, check_stored_point, check_velocity,
+};
 use crate::math::{Vec2, cos};
 use crate::minmax;
 use crate::shape::{Geometry, ShapeDef};
@@ -97,11 +105,15 @@ pub struct CharacterSettings {
     /// Whether it lands on one-way platforms (from their front, as bodies do). It drops
     /// through them while its body is set to (`World::set_drop_through`).
     pub one_way_platforms: bool,
+    /// How much of the world's gravity its velocity feels off the ground, from 0 (a game
+    /// that moves it only by displacements, falls included) to 10⁴.
+    pub gravity_scale: f32,
 }
 
 impl Default for CharacterSettings {
     /// A 2 cm skin, climbs 45° and slides on anything steeper, steps 0.3 m, snaps
-    /// 0.3 m, pushes with up to 1,000 N, lands on one-way platforms.
+    /// 0.3 m, pushes with up to 1,000 N, lands on one-way platforms, falls under the
+    /// world's gravity.
     fn default() -> Self {
         CharacterSettings {
             skin: 0.02,
@@ -111,6 +123,7 @@ impl Default for CharacterSettings {
             snap_distance: 0.3,
             push_force: 1000.0,
             one_way_platforms: true,
+            gravity_scale: 1.0,
         }
     }
 }
@@ -136,7 +149,8 @@ impl CharacterSettings {
         check_non_negative("snap_distance", self.snap_distance)?;
         check_distance("snap_distance", self.snap_distance)?;
         check_non_negative("push_force", self.push_force)?;
-        crate::limits::check_speed("push_force", self.push_force)
+        crate::limits::check_speed("push_force", self.push_force)?;
+        check_coefficient("gravity_scale", self.gravity_scale)
     }
 
     /// The least upward component of a slope's normal that it walks up.
@@ -206,20 +220,10 @@ pub struct CharacterReport {
     pub hits: Vec<CharacterHit>,
 }
 
-impl CharacterReport {
-    /// `velocity` without what runs into the surfaces the move met: what a game keeps
-    /// of its character's velocity after a move, so that running into a wall or landing
-    /// does not store up speed against it.
-    pub fn clip_velocity(&self, velocity: Vec2) -> Vec2 {
-        self.hits.iter().fold(velocity, |v, hit| {
-            v - minmax::min(v.dot(hit.normal), 0.0) * hit.normal
-        })
-    }
-}
-
 impl Character {
-    /// What `World::create_character` and `move_character` would have refused, for a
-    /// decoded state: its settings, its shape, what it wants and what it last did.
+    /// What `World::create_character`, `move_character` and `set_character_velocity`
+    /// would have refused, for a decoded state: its settings, its shape, what it wants,
+    /// its velocity and what it last did.
     pub fn check_values(&self, shape: &ShapeDef) -> Result<()> {
         let def = CharacterDef {
             position: Vec2::ZERO,
@@ -229,6 +233,7 @@ impl Character {
         };
         def.validate()?;
         check_point("wanted", self.wanted)?;
+        check_velocity("velocity", self.velocity)?;
         let report = &self.report;
         let ground = report.ground.iter().flat_map(|g| [g.normal, g.point]);
         let hits = report.hits.iter().flat_map(|h| [h.normal, h.point]);
@@ -245,7 +250,9 @@ pub(crate) struct Character {
     /// Its body's slot.
     pub body: u32,
     pub settings: CharacterSettings,
-    /// What the game asked for the coming step; spent by it.
+    /// What the game asked for the coming step on top of its velocity; spent by it.
     pub wanted: Vec2,
+    /// Its own velocity (m/s), kept from step to step (`velocity.rs`).
+    pub velocity: Vec2,
     pub report: CharacterReport,
 }

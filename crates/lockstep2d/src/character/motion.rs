@@ -13,9 +13,11 @@
 //!    height and set down again, and keeps it if that got further and landed.
 //! 4. Snapping: a walker whose ground dropped away by at most the snap distance is set
 //!    down on it.
-//! 5. The report: the ground it stands on and whether it slides.
+//! 5. The report: the ground it stands on and whether it slides; and what the surfaces
+//!    it ends against leave of its velocity (`velocity.rs`).
 
 use super::planes::{Plane, solve_planes};
+use super::velocity::keep_velocity;
 use super::{CharacterHit, CharacterReport, CharacterSettings, Ground};
 use crate::id::{BodyId, ShapeId};
 use crate::math::Vec2;
@@ -87,6 +89,8 @@ pub(crate) trait Surroundings {
 pub(crate) struct MoveOutcome {
     pub motion: Vec2,
     pub report: CharacterReport,
+    /// The character's velocity after the move.
+    pub velocity: Vec2,
 }
 
 /// What one plan reads besides the world.
@@ -95,8 +99,10 @@ pub(crate) struct MoveRequest<'a> {
     /// The last step's report: the ground stood on.
     pub previous: &'a CharacterReport,
     pub start: Vec2,
-    /// What the game asked for.
+    /// What the game asked for, and what the character's velocity makes of the step.
     pub wanted: Vec2,
+    /// The character's velocity at the step's end, before the surfaces have their say.
+    pub velocity: Vec2,
     /// What the ground carries the character by this step.
     pub carried: Vec2,
     /// Unit, against gravity.
@@ -147,16 +153,28 @@ pub(crate) fn plan_move(
     if !end.is_finite() {
         end = request.start;
     }
-    let mut ground = mover.ground(end);
+    let rising = rise > 0.0;
+    let mut ground = mover.ground(end, rising);
     if walking && ground.is_none() {
         end = mover.snap(end);
-        ground = mover.ground(end);
+        ground = mover.ground(end, rising);
     }
     // Pushed out of a deep overlap, the planes alone may ask for more: the body cannot
     // go faster than its top speed.
     let motion = (end - request.start).clamp_length_max(request.max_travel);
     let report = mover.report(motion, ground);
-    MoveOutcome { motion, report }
+    let velocity = keep_velocity(
+        request.velocity,
+        report.grounded,
+        &mover.scratch.touches,
+        mover.up,
+        request.settings,
+    );
+    MoveOutcome {
+        motion,
+        report,
+        velocity,
+    }
 }
 
 struct Mover<'a, W> {
@@ -327,9 +345,11 @@ impl<W: Surroundings> Mover<'_, W> {
     }
 
     /// The ground the character at `position` stands on: the touching surface below it
-    /// that leans least, if it is gentle enough to stand on; or, resting on an edge, the
-    /// ground a short ray straight down from its centre finds within the snap distance.
-    fn ground(&mut self, position: Vec2) -> Option<Ground> {
+    /// that leans least, if it is gentle enough to stand on; or, resting on an edge and
+    /// not `rising`, the ground a short ray straight down from its centre finds within
+    /// the snap distance. Rising, as in the first step of a jump beside a box, it stands
+    /// only on what it touches.
+    fn ground(&mut self, position: Vec2, rising: bool) -> Option<Ground> {
         self.gather(position);
         let stand = self.settings.stand_cos();
         let under = self
@@ -341,6 +361,9 @@ impl<W: Surroundings> Mover<'_, W> {
             .copied()?;
         if under.normal.dot(self.up) >= stand {
             return Some(ground_of(&under));
+        }
+        if rising {
+            return None;
         }
         let depth = self.world.extent(-self.up);
         let probe = -(depth + self.settings.skin + self.settings.snap_distance) * self.up;

@@ -27,7 +27,7 @@ const MAGIC: [u8; 4] = *b"LS2D";
 
 /// The layout of `SimState` and everything in it. Bump it with any change to a saved
 /// type: the golden-bytes test in `tests/snapshot.rs` fails until one does.
-pub const SNAPSHOT_FORMAT_VERSION: u32 = 21;
+pub const SNAPSHOT_FORMAT_VERSION: u32 = 22;
 
 const HEADER_LEN: usize = 24;
 

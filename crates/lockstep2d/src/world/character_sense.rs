@@ -23,7 +23,7 @@ use crate::minmax;
 use crate::shape::{Collider, Geometry, Shape};
 
 /// A character's view of the world: its shape, turned as its body is, placed anywhere.
-pub(super) struct CharacterView<'a> {
+pub(super) struct CharacterSurroundings<'a> {
     world: &'a World,
     /// The character's body slot.
     body: u32,
@@ -37,7 +37,7 @@ pub(super) struct CharacterView<'a> {
     candidates: RefCell<Vec<u32>>,
 }
 
-impl<'a> CharacterView<'a> {
+impl<'a> CharacterSurroundings<'a> {
     /// The view of the character on body slot `body`, with `candidates` lent for its
     /// queries (`into_candidates` gives it back).
     pub fn new(
@@ -45,7 +45,7 @@ impl<'a> CharacterView<'a> {
         body: u32,
         settings: &CharacterSettings,
         candidates: Vec<u32>,
-    ) -> CharacterView<'a> {
+    ) -> CharacterSurroundings<'a> {
         let owner = world.body(body);
         let slot = owner
             .shapes
@@ -53,7 +53,7 @@ impl<'a> CharacterView<'a> {
             .next()
             .expect("a character's body has its shape");
         let shape = world.shape(slot);
-        CharacterView {
+        CharacterSurroundings {
             world,
             body,
             collider: shape.collider,
@@ -191,7 +191,7 @@ impl<'a> CharacterView<'a> {
     }
 }
 
-impl CharacterView<'_> {
+impl CharacterSurroundings<'_> {
     /// The nearest of the shapes along `sweep` that the character at `position` meets,
     /// by `hit` (the fraction, point and normal it meets a shape at, within a limit),
     /// ties going to the lower shape slot.
@@ -232,7 +232,7 @@ impl CharacterView<'_> {
     }
 }
 
-impl Surroundings for CharacterView<'_> {
+impl Surroundings for CharacterSurroundings<'_> {
     fn touches(&self, position: Vec2, reach: f32, out: &mut Vec<Touch>) {
         let area = self.collider.aabb(self.placed(position)).grown(reach);
         let mut candidates = self.candidates.borrow_mut();

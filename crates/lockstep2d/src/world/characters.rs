@@ -2,20 +2,22 @@
 //! move did, and the stage of the step that moves them (see `character/mod.rs`).
 //!
 //! The stage runs after the controllers and before the broad phase, over the characters
-//! in body slot order. Each one's move is planned against the world as the last step
-//! left it; its body gets the velocity that makes that move over the step, the dynamic
-//! bodies it walks into get their pushes, and what the game asked for is spent.
+//! in body slot order. Each one's velocity is carried over the step (gravity bends it
+//! off the ground) and its move planned against the world as the last step left it;
+//! its body gets the velocity that makes that move over the step, the dynamic bodies
+//! it walks into get their pushes, its kept velocity loses what the surfaces stopped,
+//! and what the game asked for is spent.
 
 use super::World;
-use super::character_sense::CharacterView;
+use super::character_sense::CharacterSurroundings;
 use crate::body::{BodyDef, BodyType};
 use crate::character::{
-    Character, CharacterDef, CharacterReport, CharacterSettings, MoveRequest, MoverScratch,
-    plan_move,
+    Character, CharacterDef, CharacterReport, CharacterSettings, CharacterView, MoveRequest,
+    MoverScratch, fly, plan_move,
 };
 use crate::error::{Error, Result, check_finite_vec};
 use crate::id::BodyId;
-use crate::limits::check_point;
+use crate::limits::{check_point, check_velocity};
 use crate::math::{Vec2, cross, cross_sv};
 use crate::minmax;
 
@@ -31,8 +33,9 @@ pub(super) struct CharacterScratch {
 }
 
 impl World {
-    /// Creates a character: a kinematic body that never turns, with `def.shape`, moved
-    /// by `move_character`. Returns its body, which names it in the other calls.
+    /// Creates a character: a kinematic body that never turns, with `def.shape`, at
+    /// rest, moved by its velocity (`set_character_velocity`) and by `move_character`.
+    /// Returns its body, which names it in the other calls.
     pub fn create_character(&mut self, def: &CharacterDef) -> Result<BodyId> {
         def.validate()?;
         check_point("position", def.position)?;
@@ -56,17 +59,31 @@ impl World {
                 body: slot,
                 settings: def.settings,
                 wanted: Vec2::ZERO,
+                velocity: Vec2::ZERO,
                 report: CharacterReport::default(),
             },
         );
         Ok(body)
     }
 
-    /// Asks character `id` to move by `displacement` (m) in the coming step: its run,
-    /// its jump and its fall together, as the game integrates them. The step moves it
-    /// as far as the world allows (see `CharacterSettings`); a second call before the
-    /// step replaces the first. Fails for a body that is not a character or a
-    /// displacement that is not finite or beyond the world's coordinates.
+    /// Sets character `id`'s velocity (m/s): its run, and its jump when it leaves the
+    /// ground. The world keeps it from step to step (it is in the snapshot): gravity
+    /// bends it while the character is off the ground (`CharacterSettings::
+    /// gravity_scale`), and each move takes from it what the surfaces met stop, so a
+    /// landing ends the fall and a ceiling the rise. Fails for a body that is not a
+    /// character or a velocity past `MAX_SPEED`.
+    pub fn set_character_velocity(&mut self, id: BodyId, velocity: Vec2) -> Result<()> {
+        check_velocity("velocity", velocity)?;
+        self.character_mut(id)?.velocity = velocity;
+        Ok(())
+    }
+
+    /// Asks character `id` to move by `displacement` (m) in the coming step, on top of
+    /// what its velocity moves it: a nudge, or the whole move for a game that integrates
+    /// its character's motion itself (with `gravity_scale` 0). The step moves it as far
+    /// as the world allows (see `CharacterSettings`); a second call before the step
+    /// replaces the first. Fails for a body that is not a character or a displacement
+    /// that is not finite or beyond the world's coordinates.
     pub fn move_character(&mut self, id: BodyId, displacement: Vec2) -> Result<()> {
         check_finite_vec("displacement", displacement)?;
         check_point("displacement", displacement)?;
@@ -74,10 +91,12 @@ impl World {
         Ok(())
     }
 
-    /// What character `id`'s last move did: grounded, what it stands on, the surfaces
-    /// it met.
-    pub fn character(&self, id: BodyId) -> Result<&CharacterReport> {
-        Ok(&self.character_ref(id)?.report)
+    /// Character `id`: where it is, its velocity, its settings, and what its last move
+    /// did (grounded, what it stands on, the surfaces it met).
+    pub fn character(&self, id: BodyId) -> Result<CharacterView<'_>> {
+        let character = self.character_ref(id)?;
+        let position = self.body(character.body).xf.p;
+        Ok(CharacterView::new(character, position))
     }
 
     /// How character `id` moves. Fails with `InvalidValue` if `id` is not a
@@ -173,20 +192,27 @@ impl World {
             self.state.characters[index].wanted = Vec2::ZERO;
             return;
         }
+        let up = self.up();
+        let max_speed = self.state.settings.max_linear_speed;
+        let standing = character.report.grounded && character.velocity.dot(up) <= 0.0;
+        let gravity = character.settings.gravity_scale * self.state.gravity;
+        let flight = fly(character.velocity, standing, gravity, up, dt);
         let request = MoveRequest {
             settings: &character.settings,
             previous: &character.report,
             start: body.xf.p,
-            wanted: character.wanted,
+            wanted: character.wanted + flight.displacement,
+            velocity: flight.velocity.clamp_length_max(max_speed),
             carried: dt * self.ground_velocity(&character.report),
-            up: self.up(),
-            max_travel: dt * self.state.settings.max_linear_speed,
+            up,
+            max_travel: dt * max_speed,
         };
         let candidates = std::mem::take(&mut scratch.candidates);
-        let view = CharacterView::new(self, character.body, &character.settings, candidates);
+        let view =
+            CharacterSurroundings::new(self, character.body, &character.settings, candidates);
         let outcome = plan_move(&view, &request, &mut scratch.mover);
         scratch.candidates = view.into_candidates();
-        self.find_pushes(character, character.wanted / dt, dt, scratch);
+        self.find_pushes(character, request.wanted / dt, dt, scratch);
         let slot = character.body;
         let body = self
             .state
@@ -212,6 +238,14 @@ impl World {
         character.report = CharacterReport {
             hits,
             ..outcome.report
+        };
+        // Turned along a slope too steep to climb, a velocity can grow past the top
+        // speed; beside surfaces near the limits of the world's coordinates, the
+        // arithmetic can overflow: it is then spent.
+        character.velocity = if outcome.velocity.is_finite() {
+            outcome.velocity.clamp_length_max(max_speed)
+        } else {
+            Vec2::ZERO
         };
         character.wanted = Vec2::ZERO;
     }

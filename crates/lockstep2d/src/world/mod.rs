@@ -379,8 +379,8 @@ impl World {
         for character in &self.state.characters {
             hash.write_u32(character.body);
             let report = &character.report;
-            let (wanted, moved) = (character.wanted, report.moved);
-            hash.write_f32s(&[wanted.x, wanted.y, moved.x, moved.y]);
+            let (wanted, moved, v) = (character.wanted, report.moved, character.velocity);
+            hash.write_f32s(&[wanted.x, wanted.y, v.x, v.y, moved.x, moved.y]);
             hash.write_u32(u32::from(report.grounded) | u32::from(report.sliding) << 1);
         }
         hash.finish()
