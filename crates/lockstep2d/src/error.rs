@@ -5,7 +5,11 @@
 
 /// What was wrong with a call. Variants that concern one input name it in `field`, so a
 /// scene loader can prefix a path (`bodies[3].shapes[0].density: must be > 0`).
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+///
+/// `Display` gives the message; `Debug`, which `unwrap` and a `main` returning the error
+/// print, gives the variant's name and the same message:
+/// `StaleId: body 3 (generation 2): no such body in this world; …`.
+#[derive(Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
     /// A number that must be finite is NaN or infinite.
@@ -99,6 +103,33 @@ impl Error {
             | Error::DegeneratePolygon { .. } => Some("polygon"),
             _ => None,
         }
+    }
+}
+
+impl Error {
+    /// The variant's name, for `Debug`.
+    fn variant_name(&self) -> &'static str {
+        match self {
+            Error::NotFinite { .. } => "NotFinite",
+            Error::InvalidValue { .. } => "InvalidValue",
+            Error::TooManyVertices { .. } => "TooManyVertices",
+            Error::ConcavePolygon { .. } => "ConcavePolygon",
+            Error::DegeneratePolygon { .. } => "DegeneratePolygon",
+            Error::JointToSelf => "JointToSelf",
+            Error::StaleId { .. } => "StaleId",
+            Error::SnapshotTruncated { .. } => "SnapshotTruncated",
+            Error::SnapshotVersion { .. } => "SnapshotVersion",
+            Error::SnapshotCorrupt { .. } => "SnapshotCorrupt",
+            Error::SnapshotValue(_) => "SnapshotValue",
+        }
+    }
+}
+
+impl std::fmt::Debug for Error {
+    /// `StaleId: body 3 (generation 2): no such body in this world; …`: every field is
+    /// in the message, so a panic's or `main`'s report reads as a sentence.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {self}", self.variant_name())
     }
 }
 

@@ -182,6 +182,13 @@ fn stale_ids_are_rejected() {
             .starts_with(&format!("{body}: no such body")),
         "{error}"
     );
+    // What `unwrap` and a `main` returning the error print: the variant, then the message.
+    assert_eq!(format!("{error:?}"), format!("StaleId: {error}"));
+    let bad = world.set_gravity(Vec2::new(f32::NAN, 0.0)).unwrap_err();
+    assert_eq!(
+        format!("{bad:?}"),
+        "NotFinite: gravity: must be a finite number"
+    );
 
     // An id from a bigger world does not exist here.
     let (mut big, _) = busy_world();
