@@ -16,6 +16,7 @@ mod render;
 mod replay;
 mod run;
 mod scene_arg;
+#[cfg(feature = "webrtc")]
 mod signal;
 mod stages;
 mod synctest;
@@ -90,6 +91,7 @@ enum Command {
     #[command(after_help = EXIT_CODES_HELP)]
     Diff(diff::DiffArgs),
     /// Run a signalling server for `netplay --signal` rooms (WebRTC), until stopped.
+    #[cfg(feature = "webrtc")]
     #[command(after_help = EXIT_CODES_HELP)]
     Signal(signal::SignalArgs),
 }
@@ -117,6 +119,7 @@ fn main() -> ExitCode {
         Some(Command::Query(args)) => query::run(&args),
         Some(Command::Netplay(args)) => netplay::run(&args),
         Some(Command::Diff(args)) => diff::run(&args),
+        #[cfg(feature = "webrtc")]
         Some(Command::Signal(args)) => signal::run(&args),
         None => default_run::run(),
     };

@@ -5,6 +5,9 @@
 //! it, for WebRTC's local name lookups), so nothing WebRTC gathers or sends can leave
 //! the machine; no STUN or TURN server is given.
 
+// Built with the command's `webrtc` feature, which is on by default.
+#![cfg(feature = "webrtc")]
+
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::{Mutex, PoisonError};

@@ -3,6 +3,8 @@
 //! scripted player's pads for `--frames` frames and reports the state hash of the last,
 //! confirmed frame; with `--window` it plays from the keyboard.
 
+#[cfg(feature = "webrtc")]
+mod room;
 mod window;
 
 use std::io::ErrorKind;
@@ -11,10 +13,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Args;
-use lockstep2d_netplay::webrtc::{self, Joined, Role, RoomOptions};
-use lockstep2d_netplay::{
-    Address, Faults, NetReport, Peer, PeerOptions, Spectator, Tuning, headless, watch,
-};
+use lockstep2d_netplay::{Address, Faults, NetReport, Peer, PeerOptions, Tuning, headless};
 use lockstep2d_scenes::{Pad, Scene};
 
 use crate::exit::{CliError, CliResult};
@@ -110,29 +109,8 @@ const DEFAULT_FRAMES: u64 = 600;
 
 pub fn run(args: &NetplayArgs) -> CliResult {
     let tuning = args.tuning();
-    let timeout = Duration::from_secs(args.timeout);
     match &args.signal {
-        Some(room) => {
-            let role = match args.spectate {
-                true => Role::Spectator,
-                false => Role::Player,
-            };
-            let options = RoomOptions {
-                room: room.clone(),
-                players: args.players,
-                spectators: args.spectators,
-                role,
-                tuning,
-            };
-            options
-                .check()
-                .map_err(|e| CliError::usage(e.to_string()))?;
-            let (scene, hz) = scene_of(args)?;
-            match webrtc::join(scene, &options, timeout).map_err(|e| e.to_string())? {
-                Joined::Player(mut peer) => play(&mut peer, args, hz),
-                Joined::Spectator(mut spectator) => watch(&mut spectator, args, hz),
-            }
-        }
+        Some(room) => join_room(room, args, tuning),
         None => {
             let options = args.udp_options(tuning)?;
             options
@@ -145,8 +123,21 @@ pub fn run(args: &NetplayArgs) -> CliResult {
     }
 }
 
+#[cfg(feature = "webrtc")]
+fn join_room(room: &str, args: &NetplayArgs, tuning: Tuning) -> CliResult {
+    room::join(room, args, tuning)
+}
+
+/// A build without WebRTC (as the cross-architecture check builds the command) says so.
+#[cfg(not(feature = "webrtc"))]
+fn join_room(_room: &str, _args: &NetplayArgs, _tuning: Tuning) -> CliResult {
+    Err(CliError::usage(
+        "--signal: this lockstep2d was built without its `webrtc` feature".to_string(),
+    ))
+}
+
 /// The scene and its rate, once the flags are known good.
-fn scene_of(args: &NetplayArgs) -> CliResult<(Scene, u32)> {
+pub(super) fn scene_of(args: &NetplayArgs) -> CliResult<(Scene, u32)> {
     crate::view::check_screenshot(args.screenshot.as_deref())?;
     let scene = crate::scene_arg::build(&args.scene)?;
     let hz = scene.hz;
@@ -154,7 +145,7 @@ fn scene_of(args: &NetplayArgs) -> CliResult<(Scene, u32)> {
 }
 
 /// The session played in the window, or headless by the scripted player's pads.
-fn play<A: Address>(peer: &mut Peer<A>, args: &NetplayArgs, hz: u32) -> CliResult {
+pub(super) fn play<A: Address>(peer: &mut Peer<A>, args: &NetplayArgs, hz: u32) -> CliResult {
     if args.window {
         let shown = window::play(peer, hz, args.frames)?;
         if let Some(path) = &args.screenshot {
@@ -173,21 +164,6 @@ fn play<A: Address>(peer: &mut Peer<A>, args: &NetplayArgs, hz: u32) -> CliResul
     .map_err(|e| e.to_string())?;
     print_report(&report, args.json)?;
     desync_check(peer, &args.desync_dir)
-}
-
-/// A spectator following the players until `--frames`, then its report.
-fn watch<A: Address>(spectator: &mut Spectator<A>, args: &NetplayArgs, hz: u32) -> CliResult {
-    let frames = args.frames.unwrap_or(DEFAULT_FRAMES);
-    let timeout = Duration::from_secs(args.timeout);
-    let report = watch::watch(spectator, frames, hz, timeout).map_err(|e| e.to_string())?;
-    if args.json {
-        return crate::json::print(&report);
-    }
-    println!(
-        "spectator: frame {} with state hash {} ({:.1} s, at most {} frames behind)",
-        report.frame, report.hash, report.seconds, report.most_frames_behind
-    );
-    Ok(())
 }
 
 /// Success, or a mismatch naming the first desync's frame and the file this peer's
