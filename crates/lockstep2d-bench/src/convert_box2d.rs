@@ -266,13 +266,11 @@ fn add_geometry(body: b2BodyId, sd: &b2ShapeDef, shape: &ShapeJson) -> Result<()
                 };
                 b2CreateCircleShape(body, sd, &circle);
             }
-            ShapeJson::Polygon { vertices, .. } => {
-                let points: Vec<b2Vec2> = vertices.iter().map(|&v| vec2(v)).collect();
-                let hull = b2ComputeHull(points.as_ptr(), points.len() as i32);
-                if hull.count == 0 {
-                    return Err("a polygon whose hull Box2D rejects".to_string());
+            ShapeJson::Polygon { vertices, .. } => add_polygon(body, sd, vertices)?,
+            ShapeJson::Outline { points, .. } => {
+                for piece in crate::geometry::outline_pieces(points)? {
+                    add_polygon(body, sd, &piece)?;
                 }
-                b2CreatePolygonShape(body, sd, &b2MakePolygon(&hull, 0.0));
             }
             ShapeJson::Capsule {
                 center1,
@@ -295,7 +293,27 @@ fn add_geometry(body: b2BodyId, sd: &b2ShapeDef, shape: &ShapeJson) -> Result<()
                 b2CreateSegmentShape(body, sd, &segment);
             }
             ShapeJson::Chain { .. } => return Err("a chain is not one shape".to_string()),
+            other => {
+                return Err(format!(
+                    "a shape of type {} (not converted)",
+                    other.type_name()
+                ));
+            }
         }
+    }
+    Ok(())
+}
+
+/// Creates the Box2D polygon of the hull of `vertices` on `body`.
+fn add_polygon(body: b2BodyId, sd: &b2ShapeDef, vertices: &[[f32; 2]]) -> Result<(), String> {
+    let points: Vec<b2Vec2> = vertices.iter().map(|&v| vec2(v)).collect();
+    // SAFETY: the points outlive the call; the body is live.
+    unsafe {
+        let hull = b2ComputeHull(points.as_ptr(), points.len() as i32);
+        if hull.count == 0 {
+            return Err("a polygon whose hull Box2D rejects".to_string());
+        }
+        b2CreatePolygonShape(body, sd, &b2MakePolygon(&hull, 0.0));
     }
     Ok(())
 }

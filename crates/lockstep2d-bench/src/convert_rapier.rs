@@ -206,6 +206,13 @@ fn collider(shape: &ShapeJson) -> Result<Collider, String> {
             crate::geometry::chain_faces_right(points, *is_loop, *solid)?;
             polyline(points, *is_loop)
         }
+        ShapeJson::Outline { points, .. } => compound(points)?,
+        other => {
+            return Err(format!(
+                "a shape of type {} (not converted)",
+                other.type_name()
+            ));
+        }
     };
     Ok(builder
         .collision_groups(interaction_groups(&shape.filter())?)
@@ -215,6 +222,20 @@ fn collider(shape: &ShapeJson) -> Result<Collider, String> {
         .friction_combine_rule(CoefficientCombineRule::GeometricMean)
         .restitution_combine_rule(CoefficientCombineRule::Max)
         .build())
+}
+
+/// An outline as one rapier collider of lockstep2d's own convex pieces.
+fn compound(points: &[[f32; 2]]) -> Result<ColliderBuilder, String> {
+    let pieces = crate::geometry::outline_pieces(points)?
+        .iter()
+        .map(|piece| {
+            let vertices: Vec<Vector> = piece.iter().map(|&p| vector(p)).collect();
+            SharedShape::convex_hull(&vertices)
+                .map(|shape| (Pose::IDENTITY, shape))
+                .ok_or_else(|| "a piece whose hull rapier rejects".to_string())
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(ColliderBuilder::compound(pieces))
 }
 
 /// A chain as rapier's polyline, one-sided (`PolylineFlags::ORIENTED`) on the right of

@@ -24,6 +24,7 @@ pub mod frames;
 pub mod geometry;
 pub mod lockstep;
 pub mod machine;
+pub mod outline_cut;
 pub mod quality;
 pub mod queries;
 pub mod report;

@@ -7,6 +7,7 @@
 //! cargo run --release -p lockstep2d-bench -- overlap
 //! cargo run --release -p lockstep2d-bench -- shape_cast
 //! cargo run --release -p lockstep2d-bench -- character_move
+//! cargo run --release -p lockstep2d-bench -- outline_cut
 //! cargo run --release -p lockstep2d-bench -- accuracy
 //! ```
 
@@ -24,7 +25,7 @@ use lockstep2d_bench::queries::{self, QueryKind};
 use lockstep2d_bench::report::{CSV_HEADER, EngineResult, SceneReport};
 use lockstep2d_bench::settings::Settings;
 use lockstep2d_bench::timing::EngineRun;
-use lockstep2d_bench::{accuracy, character_move};
+use lockstep2d_bench::{accuracy, character_move, outline_cut};
 
 #[global_allocator]
 static ALLOC: CountingAlloc = CountingAlloc;
@@ -67,7 +68,8 @@ struct Args {
     /// rays), or `raycast_tumbling` for 100 rays after each of 100 steps of tumbler;
     /// `character_move` for a character's walk through platformer against rapier2d's
     /// character controller; `accuracy` for the accuracy suite's errors in each engine
-    /// (not timed); or `all`: Box2D's benchmarks, `terrain`, `huge_pyramids`, the five
+    /// (not timed); `outline_cut` for cutting a 200-point concave outline into convex
+    /// pieces against rapier2d's VHACD; or `all`: Box2D's benchmarks, `terrain`, `huge_pyramids`, the five
     /// query benchmarks and `character_move`.
     scene: String,
     /// Timed steps per run (default: the scene's own count; a character's walk: 600).
@@ -155,6 +157,8 @@ enum Bench {
     CharacterMove,
     /// The accuracy suite's closed-form cases, errors side by side.
     Accuracy,
+    /// Cut a concave outline into convex pieces.
+    OutlineCut,
 }
 
 /// Everything `all` runs, in order.
@@ -173,6 +177,8 @@ impl Bench {
             Bench::CharacterMove
         } else if name == "accuracy" {
             Bench::Accuracy
+        } else if name == "outline_cut" {
+            Bench::OutlineCut
         } else if let Some(kind) = QueryKind::parse(name) {
             Bench::Queries(kind)
         } else {
@@ -211,6 +217,13 @@ impl Bench {
                 let rows = accuracy::measure(engines, Rate::default_rate());
                 println!("{}", accuracy::table(engines, &rows));
                 // Errors, not times: nothing for the results file.
+                Ok(Vec::new())
+            }
+            Bench::OutlineCut => {
+                let runs = args.runs.unwrap_or(CHARACTER_RUNS);
+                let (ours, rapier) = outline_cut::bench(runs)?;
+                println!("{}", outline_cut::text(ours, rapier));
+                // One shape's cut, not a world's step: nothing for the results file.
                 Ok(Vec::new())
             }
         }

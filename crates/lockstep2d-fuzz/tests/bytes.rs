@@ -23,7 +23,13 @@ fn forged_and_damaged_saved_states_are_refused_or_step_on_finite() {
 
 #[test]
 fn damaged_scene_files_are_refused_or_step_on_finite() {
-    for (scene, seed) in [("ragdoll", 1), ("pyramid", 2), ("tumbler", 3)] {
+    let scenes = [
+        ("ragdoll", 1),
+        ("pyramid", 2),
+        ("tumbler", 3),
+        ("outline", 4),
+    ];
+    for (scene, seed) in scenes {
         let tried = fuzz_scene_text(scene, seed, 400).unwrap();
         assert!(
             tried.accepted > 0 && tried.accepted < tried.loads,

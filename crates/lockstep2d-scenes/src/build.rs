@@ -6,7 +6,7 @@
 
 use lockstep2d::{
     BodyId, Capsule, ChainDef, CharacterDef, Circle, DistanceJointDef, Geometry, JointDef, JointId,
-    Limit, MotorJointDef, Polygon, PrismaticJointDef, RevoluteJointDef, Segment, ShapeDef,
+    Limit, MotorJointDef, Outline, Polygon, PrismaticJointDef, RevoluteJointDef, Segment, ShapeDef,
     SleepSettings, SurfaceMaterial, Vec2, WeldJointDef, WheelJointDef, World, WorldDef,
 };
 
@@ -122,6 +122,10 @@ fn add_body(world: &mut World, i: usize, body: &BodyJson) -> Result<BodyId, Scen
                 .create_chain(id, &def)
                 .map(|_| ())
                 .map_err(|e| chain_error(&prefix, shape, &e))?,
+            EngineShape::Outline(outline, like) => world
+                .create_outline(id, &outline, &like)
+                .map(|_| ())
+                .map_err(|e| engine_error(&prefix, &e))?,
         }
     }
     Ok(id)
@@ -135,7 +139,7 @@ fn add_character(
     let path = format!("characters[{i}].shape");
     let shape = match engine_shape(&character.shape).map_err(|e| e.under(&path))? {
         EngineShape::Shape(shape) => shape,
-        EngineShape::Chain(_) => {
+        EngineShape::Chain(_) | EngineShape::Outline(..) => {
             return Err(SceneError::new(
                 format!("{path}.type"),
                 "a character is a circle, a capsule, a box or a polygon",
@@ -230,10 +234,12 @@ fn chain_error(prefix: &str, shape: &ShapeJson, e: &lockstep2d::Error) -> SceneE
     }
 }
 
-/// What a scene shape becomes in the engine: one shape, or a chain of link shapes.
+/// What a scene shape becomes in the engine: one shape, a chain of link shapes, or an
+/// outline's pieces, each made like the shape given.
 enum EngineShape {
     Shape(ShapeDef),
     Chain(ChainDef),
+    Outline(Outline, ShapeDef),
 }
 
 /// The engine's shape or chain definition; an error's path is within the shape.
@@ -280,15 +286,37 @@ fn engine_shape(shape: &ShapeJson) -> Result<EngineShape, SceneError> {
             point2: vec2(*point2),
         }),
         ShapeJson::Chain { .. } => return Ok(EngineShape::Chain(chain_def(shape)?)),
+        ShapeJson::Outline { points, .. } => {
+            let points: Vec<Vec2> = points.iter().map(|&p| vec2(p)).collect();
+            let outline = Outline::new(&points).map_err(outline_error)?;
+            let like = Geometry::Polygon(*outline.pieces().first().expect("an outline has pieces"));
+            return Ok(EngineShape::Outline(outline, shape_def(shape, like)));
+        }
     };
-    Ok(EngineShape::Shape(ShapeDef {
+    Ok(EngineShape::Shape(shape_def(shape, geometry)))
+}
+
+/// The engine's shape of `geometry` with `shape`'s density, flags, filter and material.
+fn shape_def(shape: &ShapeJson, geometry: Geometry) -> ShapeDef {
+    ShapeDef {
         geometry,
         density: shape.density(),
         one_way: shape.is_one_way(),
         filter: shape.filter(),
         is_sensor: shape.is_sensor(),
         ..ShapeDef::new(geometry).with_material(*shape.material())
-    }))
+    }
+}
+
+/// An outline's error: at the point it names (`points[3]`), else at `points`.
+fn outline_error(e: lockstep2d::Error) -> SceneError {
+    match e {
+        lockstep2d::Error::Outline {
+            index: Some(i),
+            reason,
+        } => SceneError::new(format!("points[{i}]"), reason),
+        other => SceneError::new("points", other.reason()),
+    }
 }
 
 fn add_joint(

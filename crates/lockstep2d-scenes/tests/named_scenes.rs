@@ -40,6 +40,7 @@ fn names_are_listed_in_order_and_each_defines_its_scene() {
             "falling_hinges",
             "sensor_gate",
             "ray_cast",
+            "outline",
             "platformer",
             "character",
             "large_pyramid",
@@ -93,6 +94,8 @@ fn every_scene_builds_with_the_bodies_and_joints_of_its_source() {
         ("sensor_gate", 3 + 8 + 6 + 1, 0),
         // A ground, a post, a boulder and twelve falling shapes.
         ("ray_cast", 3 + 12, 0),
+        // The bowl and four rows of four concave bodies.
+        ("outline", 1 + 16, 0),
         // The level (ground, ledges, belt) and four rows of ten shapes.
         ("platformer", 1 + 41, 0),
         // The level (ground, walls, slopes, steps, one-way platforms), the moving

@@ -46,6 +46,14 @@ pub enum Error {
         /// What is wrong with it.
         reason: &'static str,
     },
+    /// An outline (`Outline::new`) is not a simple polygon the engine can cut.
+    #[error("outline: {}{reason}", match index { Some(i) => format!("point {i}: "), None => String::new() })]
+    Outline {
+        /// The point at fault, in the order given, when one is.
+        index: Option<usize>,
+        /// What is wrong.
+        reason: &'static str,
+    },
     /// A joint was given the same body at both ends.
     #[error("body_b: is the same body as body_a; a joint needs two bodies")]
     JointToSelf,
@@ -101,6 +109,7 @@ impl Error {
             Error::TooManyVertices { .. }
             | Error::ConcavePolygon { .. }
             | Error::DegeneratePolygon { .. } => Some("polygon"),
+            Error::Outline { .. } => Some("outline"),
             _ => None,
         }
     }
@@ -115,6 +124,7 @@ impl Error {
             Error::TooManyVertices { .. } => "TooManyVertices",
             Error::ConcavePolygon { .. } => "ConcavePolygon",
             Error::DegeneratePolygon { .. } => "DegeneratePolygon",
+            Error::Outline { .. } => "Outline",
             Error::JointToSelf => "JointToSelf",
             Error::StaleId { .. } => "StaleId",
             Error::SnapshotTruncated { .. } => "SnapshotTruncated",

@@ -4,10 +4,12 @@
 use lockstep2d::{
     BodyDef, BodyId, BodyType, Capsule, ChainDef, CharacterDef, CharacterSettings,
     DistanceJointDef, ExplosionDef, Filter, Geometry, JointDef, JointId, JointKind, Limit, Motor,
-    MotorJointDef, MouseJointDef, Polygon, PrismaticJointDef, Result, RevoluteJointDef, Segment,
-    ShapeDef, ShapeId, SolidSide, Spring, SurfaceMaterial, Vec2, WeldJointDef, WheelJointDef,
-    World,
+    MotorJointDef, MouseJointDef, Outline, Polygon, PrismaticJointDef, Result, RevoluteJointDef,
+    Segment, ShapeDef, ShapeId, SolidSide, Spring, SurfaceMaterial, Vec2, WeldJointDef,
+    WheelJointDef, World,
 };
+
+use lockstep2d::math::{cos, sin};
 
 use crate::values::Draw;
 
@@ -39,6 +41,7 @@ pub const OPS: &[Op] = &[
     op("create_body", 10, create_body),
     op("create_shape", 10, create_shape),
     op("create_chain", 2, create_chain),
+    op("create_outline", 2, create_outline),
     op("create_character", 2, create_character),
     op("move_character", 8, move_character),
     op("set_character_velocity", 4, set_character_velocity),
@@ -266,6 +269,40 @@ fn material(draw: &mut Draw) -> SurfaceMaterial {
 /// A chain of two to nine points, a random walk of steps up to 3 m, open or closed, on
 /// any body, one-way or not; an open one sometimes carried on by ghosts (given to a loop
 /// too, now and then, which the world must refuse).
+/// A concave outline on a body: a ring of points at drawn distances from a centre,
+/// which may cross itself (and must then be refused), with a drawn material.
+fn create_outline(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let Some(body) = body(world, picks) else {
+        return Ok(());
+    };
+    let draw = &mut picks.draw;
+    let count = 3 + draw.below(14);
+    let center = draw.vector(3.0);
+    let mut points: Vec<Vec2> = (0..count)
+        .map(|i| {
+            let angle = std::f32::consts::TAU * i as f32 / count as f32;
+            let reach = draw.value(0.05, 2.0);
+            center + reach * Vec2::new(cos(angle), sin(angle))
+        })
+        .collect();
+    if draw.chance(0.2) {
+        points.swap(0, count / 2);
+    }
+    let outline = Outline::new(&points)?;
+    // Each piece takes its own geometry; the rest of the shape is drawn.
+    let any = Geometry::Circle(lockstep2d::Circle {
+        center: Vec2::ZERO,
+        radius: 1.0,
+    });
+    let like = ShapeDef {
+        density: draw.value(0.0, 5.0),
+        ..ShapeDef::new(any).with_material(material(draw))
+    };
+    let ids = world.create_outline(body, &outline, &like)?;
+    picks.shapes.extend(ids);
+    Ok(())
+}
+
 fn create_chain(world: &mut World, picks: &mut Picks) -> Result<()> {
     let Some(body) = body(world, picks) else {
         return Ok(());

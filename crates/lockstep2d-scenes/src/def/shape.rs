@@ -10,11 +10,12 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use super::{is_zero, is_zero_u64, is_zero_vec};
 
-/// One shape of a body, in the body's frame. The four solid types have area, and so a
+/// One shape of a body, in the body's frame. The five solid types have area, and so a
 /// mass from their density; segments and chains are lines, with neither. Every type has
-/// a surface material and a collision filter.
+/// a surface material and a collision filter. New types may come in a minor release.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+#[non_exhaustive]
 pub enum ShapeJson {
     /// A box, `2·half_width` by `2·half_height`.
     Box {
@@ -57,6 +58,20 @@ pub enum ShapeJson {
         #[serde(flatten)]
         solid: Solid,
         /// Friction, restitution and the rest of its surface.
+        #[serde(flatten, serialize_with = "write_material")]
+        material: SurfaceMaterial,
+    },
+    /// A simple polygon of any shape (`lockstep2d::Outline`): its points in body
+    /// coordinates, in order either way round, at most `MAX_OUTLINE_POINTS`. The body
+    /// gets one polygon shape for each of its convex pieces. Its surface alone, as a
+    /// line with no mass, is a chain loop with `"solid": "outside"`.
+    Outline {
+        /// The points, in order.
+        points: Vec<[f32; 2]>,
+        /// Density, sensor flag and filter, of every piece.
+        #[serde(flatten)]
+        solid: Solid,
+        /// Friction, restitution and the rest of its surface, of every piece.
         #[serde(flatten, serialize_with = "write_material")]
         material: SurfaceMaterial,
     },
@@ -248,6 +263,15 @@ impl ShapeJson {
         }
     }
 
+    /// A concave body's outline through `points`, either way round.
+    pub fn outline(points: Vec<[f32; 2]>) -> ShapeJson {
+        ShapeJson::Outline {
+            points,
+            solid: Solid::default(),
+            material: SurfaceMaterial::default(),
+        }
+    }
+
     /// A capsule between the disc centres `center1` and `center2`.
     pub fn capsule(center1: [f32; 2], center2: [f32; 2], radius: f32) -> ShapeJson {
         ShapeJson::Capsule {
@@ -306,6 +330,7 @@ impl ShapeJson {
             ShapeJson::Capsule { .. } => "capsule",
             ShapeJson::Segment { .. } => "segment",
             ShapeJson::Chain { .. } => "chain",
+            ShapeJson::Outline { .. } => "outline",
         }
     }
 
@@ -320,6 +345,7 @@ impl ShapeJson {
             ShapeJson::Box { solid, .. }
             | ShapeJson::Circle { solid, .. }
             | ShapeJson::Polygon { solid, .. }
+            | ShapeJson::Outline { solid, .. }
             | ShapeJson::Capsule { solid, .. } => Some(solid),
             ShapeJson::Segment { .. } | ShapeJson::Chain { .. } => None,
         }
@@ -330,6 +356,7 @@ impl ShapeJson {
             ShapeJson::Box { solid, .. }
             | ShapeJson::Circle { solid, .. }
             | ShapeJson::Polygon { solid, .. }
+            | ShapeJson::Outline { solid, .. }
             | ShapeJson::Capsule { solid, .. } => Some(solid),
             ShapeJson::Segment { .. } | ShapeJson::Chain { .. } => None,
         }
@@ -341,6 +368,7 @@ impl ShapeJson {
             ShapeJson::Box { material, .. }
             | ShapeJson::Circle { material, .. }
             | ShapeJson::Polygon { material, .. }
+            | ShapeJson::Outline { material, .. }
             | ShapeJson::Capsule { material, .. }
             | ShapeJson::Segment { material, .. }
             | ShapeJson::Chain { material, .. } => material,
@@ -353,6 +381,7 @@ impl ShapeJson {
             ShapeJson::Box { material, .. }
             | ShapeJson::Circle { material, .. }
             | ShapeJson::Polygon { material, .. }
+            | ShapeJson::Outline { material, .. }
             | ShapeJson::Capsule { material, .. }
             | ShapeJson::Segment { material, .. }
             | ShapeJson::Chain { material, .. } => material,
@@ -366,6 +395,7 @@ impl ShapeJson {
             ShapeJson::Box { solid, .. }
             | ShapeJson::Circle { solid, .. }
             | ShapeJson::Polygon { solid, .. }
+            | ShapeJson::Outline { solid, .. }
             | ShapeJson::Capsule { solid, .. } => solid.filter,
         }
     }
@@ -476,6 +506,7 @@ impl ShapeJson {
             ShapeJson::Box { solid, .. }
             | ShapeJson::Circle { solid, .. }
             | ShapeJson::Polygon { solid, .. }
+            | ShapeJson::Outline { solid, .. }
             | ShapeJson::Capsule { solid, .. } => solid.filter = new_filter,
         }
         self

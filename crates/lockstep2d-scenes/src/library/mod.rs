@@ -8,6 +8,7 @@ mod box2d_lite;
 mod character;
 mod determinism;
 mod joints;
+mod outlines;
 mod queries;
 mod robustness;
 mod sensors;
@@ -18,11 +19,11 @@ use crate::def::{BodyJson, SceneDef, ShapeJson};
 
 /// Box2D-Lite's demos in its order; then the robustness and stacking samples of Box2D
 /// v3 and Solver2D, from single stacks to whole structures; the joint samples; Box2D's
-/// determinism scene; a scene of sensors and one to cast rays into; a platformer's level
-/// of chains, one-way ledges and a conveyor, and a level for a character mover; then
+/// determinism scene; a scene of sensors and one to cast rays into; concave bodies in a
+/// concave bowl; a platformer's level of chains, one-way ledges and a conveyor, and a level for a character mover; then
 /// Box2D v3's benchmarks, the big ones; the chain benchmark, two kilometres of hills; and
 /// last Box2D's `many_pyramids` grown to a hundred thousand boxes.
-const NAMES: [&str; 38] = [
+const NAMES: [&str; 39] = [
     "single_box",
     "simple_pendulum",
     "varying_friction",
@@ -49,6 +50,7 @@ const NAMES: [&str; 38] = [
     "falling_hinges",
     "sensor_gate",
     "ray_cast",
+    "outline",
     "platformer",
     "character",
     "large_pyramid",
@@ -66,7 +68,8 @@ const NAMES: [&str; 38] = [
 /// The named scenes: Box2D-Lite's demos in its order; then the robustness and
 /// stacking samples of Box2D v3 and Solver2D, from single stacks to whole structures;
 /// the joint samples; Box2D's determinism scene; a scene of sensors and one to cast rays
-/// into; a platformer's level and a level for a character mover; then Box2D v3's
+/// into; concave bodies in a concave bowl; a platformer's level and a level for a
+/// character mover; then Box2D v3's
 /// benchmarks and a bouncy pile; the chain benchmark, two kilometres of hills; and last `many_pyramids`
 /// grown to a hundred thousand boxes.
 pub fn names() -> &'static [&'static str] {
@@ -102,6 +105,7 @@ pub fn named(name: &str) -> Option<SceneDef> {
         "falling_hinges" => determinism::falling_hinges,
         "sensor_gate" => sensors::sensor_gate,
         "ray_cast" => queries::ray_cast,
+        "outline" => outlines::outline,
         "platformer" => terrain::platformer,
         "character" => character::character,
         "large_pyramid" => benchmarks::large_pyramid,

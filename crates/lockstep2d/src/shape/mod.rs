@@ -2,6 +2,7 @@
 
 mod chain;
 mod filter;
+mod outline;
 mod polygon;
 mod segment;
 mod solid_side;
@@ -9,6 +10,7 @@ mod submerged;
 
 pub use chain::{ChainDef, SurfaceMaterial};
 pub use filter::Filter;
+pub use outline::{MAX_OUTLINE_POINTS, Outline};
 pub use polygon::{MAX_POLYGON_VERTICES, Polygon};
 pub(crate) use segment::ChainLink;
 pub use segment::{ChainSegment, Segment};

@@ -13,6 +13,7 @@ mod explode;
 mod hooks;
 mod joints;
 mod one_way;
+mod outlines;
 mod profile;
 mod query;
 mod refit;

@@ -23,7 +23,7 @@ impl World {
         let owner = self.body(body_index);
         def.validate(owner.is_dynamic())?;
         if owner.is_dynamic() {
-            self.check_mass_with(body_index, def)?;
+            self.check_mass_with(body_index, std::slice::from_ref(def))?;
         }
         let id = self.attach_shape(body_index, def);
         self.update_mass(body_index);
@@ -217,20 +217,22 @@ impl World {
         self.wake_queued();
     }
 
-    /// Fails unless body `body_index` with `def` added has a usable mass (see
+    /// Fails unless body `body_index` with `defs` added has a usable mass (see
     /// `MassData::check_usable`), or none at all (sensors without density). A shape with
     /// mass must be usable alone too, so that destroying the others never leaves a body
     /// too light to simulate: every subset of usable shapes is usable.
-    fn check_mass_with(&self, body_index: u32, def: &ShapeDef) -> Result<()> {
-        let own = def.mass();
-        if own.mass > 0.0 {
-            own.check_usable()?;
+    pub(super) fn check_mass_with(&self, body_index: u32, defs: &[ShapeDef]) -> Result<()> {
+        for def in defs {
+            let own = def.mass();
+            if own.mass > 0.0 {
+                own.check_usable()?;
+            }
         }
         let shapes = self.state.shapes.as_ref();
         let mut masses: Vec<MassData> = (self.body(body_index).shapes.iter(shapes))
             .map(|s| self.shape(s).def.mass())
             .collect();
-        masses.push(own);
+        masses.extend(defs.iter().map(ShapeDef::mass));
         let total = combined_mass(&masses);
         if total.mass == 0.0 {
             return Ok(());
