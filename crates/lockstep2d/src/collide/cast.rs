@@ -43,17 +43,11 @@ pub(crate) fn cast_core(
         for p in &mut placed.points[..placed.count] {
             *p += t * translation;
         }
-        let (on_fixed, _, gap) = closest_points(fixed, &placed);
-        let distance = gap.length();
-        let normal = if distance > 0.0 {
-            gap / distance
-        } else {
-            Vec2::ZERO
-        };
+        let (distance, normal, point) = surface_gap(fixed, &placed);
         if distance <= radius + CAST_TOLERANCE {
             return Some(CastImpact {
                 fraction: t,
-                point: on_fixed + fixed.radius * normal,
+                point,
                 normal,
             });
         }
@@ -67,6 +61,20 @@ pub(crate) fn cast_core(
         }
     }
     None
+}
+
+/// The gap between the cores of `fixed` and `placed`: its length, its unit direction
+/// from `fixed` (zero where the cores overlap), and the point on `fixed`'s surface
+/// where it starts.
+pub(super) fn surface_gap(fixed: &Core, placed: &Core) -> (f32, Vec2, Vec2) {
+    let (on_fixed, _, gap) = closest_points(fixed, placed);
+    let distance = gap.length();
+    let normal = if distance > 0.0 {
+        gap / distance
+    } else {
+        Vec2::ZERO
+    };
+    (distance, normal, on_fixed + fixed.radius * normal)
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ mod cast;
 mod chain;
 mod circles;
 mod distance;
+mod motion_cast;
 mod overlap;
 mod polygons;
 mod ray;
@@ -19,6 +20,7 @@ mod toi;
 
 pub(crate) use cast::{CAST_TOLERANCE, cast_core};
 pub(crate) use distance::{Core, closest_points, core_gap};
+pub(crate) use motion_cast::{Motion, cast_motion};
 pub(crate) use overlap::{touches_box, touches_collider, touches_point};
 pub(crate) use ray::{LocalHit, ray_cast};
 pub(crate) use toi::{Impact, Sweep, time_of_impact};
