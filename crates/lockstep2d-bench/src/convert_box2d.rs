@@ -234,6 +234,21 @@ fn add_shape(body: b2BodyId, shape: &ShapeJson) -> Result<(), String> {
         crate::geometry::chain_faces_right(points, *is_loop, *solid)?;
         return add_chain(body, shape, points, *is_loop, filter);
     }
+    if let ShapeJson::Heightfield {
+        heights,
+        spacing,
+        origin,
+        ..
+    } = shape
+    {
+        // Box2D's chains are solid on the right of their points: ground runs right to
+        // left.
+        let points: Vec<[f32; 2]> = (0..heights.len())
+            .rev()
+            .map(|i| [origin[0] + i as f32 * spacing, origin[1] + heights[i]])
+            .collect();
+        return add_chain(body, shape, &points, false, filter);
+    }
     // SAFETY: b2DefaultShapeDef only fills a struct. Box2D mixes friction as the
     // geometric mean and restitution as the max, as lockstep2d does.
     let mut sd = unsafe { b2DefaultShapeDef() };

@@ -207,6 +207,21 @@ fn collider(shape: &ShapeJson) -> Result<Collider, String> {
             polyline(points, *is_loop)
         }
         ShapeJson::Outline { points, .. } => compound(points)?,
+        // parry's heightfield spans x from -scale.x / 2 to scale.x / 2 about its
+        // collider's origin, heights times scale.y.
+        ShapeJson::Heightfield {
+            heights,
+            spacing,
+            origin,
+            ..
+        } => {
+            if heights.len() < 2 {
+                return Err("a heightfield of fewer than two heights".to_string());
+            }
+            let width = spacing * (heights.len() - 1) as f32;
+            ColliderBuilder::heightfield(heights.clone(), Vector::new(width, 1.0))
+                .translation(vector([origin[0] + 0.5 * width, origin[1]]))
+        }
         other => {
             return Err(format!(
                 "a shape of type {} (not converted)",

@@ -25,6 +25,20 @@ pub fn reach(shape: &ShapeJson) -> f32 {
         } => len(center1).max(len(center2)) + radius,
         ShapeJson::Segment { point1, point2, .. } => len(point1).max(len(point2)),
         ShapeJson::Chain { points, .. } | ShapeJson::Outline { points, .. } => farthest(points),
+        ShapeJson::Heightfield {
+            heights,
+            spacing,
+            origin,
+            ..
+        } => {
+            let ends = [0, heights.len().saturating_sub(1)];
+            let x = ends.map(|i| origin[0] + i as f32 * spacing);
+            let y = heights
+                .iter()
+                .map(|h| (origin[1] + h).abs())
+                .fold(0.0, f32::max);
+            x[0].abs().max(x[1].abs()).hypot(y)
+        }
         // A type this bench does not convert is refused before any is measured.
         _ => 0.0,
     }

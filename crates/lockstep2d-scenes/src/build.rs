@@ -5,9 +5,10 @@
 //! into a path (`density` on shape 0 of body 3 is `bodies[3].shapes[0].density`).
 
 use lockstep2d::{
-    BodyId, Capsule, ChainDef, CharacterDef, Circle, DistanceJointDef, Geometry, JointDef, JointId,
-    Limit, MotorJointDef, Outline, Polygon, PrismaticJointDef, RevoluteJointDef, Segment, ShapeDef,
-    SleepSettings, SurfaceMaterial, Vec2, WeldJointDef, WheelJointDef, World, WorldDef,
+    BodyId, Capsule, ChainDef, CharacterDef, Circle, DistanceJointDef, Geometry, HeightfieldDef,
+    JointDef, JointId, Limit, MotorJointDef, Outline, Polygon, PrismaticJointDef, RevoluteJointDef,
+    Segment, ShapeDef, SleepSettings, SurfaceMaterial, Vec2, WeldJointDef, WheelJointDef, World,
+    WorldDef,
 };
 
 use crate::def::{BodyJson, CharacterJson, JointJson, JointType, SceneDef, ShapeJson};
@@ -286,6 +287,25 @@ fn engine_shape(shape: &ShapeJson) -> Result<EngineShape, SceneError> {
             point2: vec2(*point2),
         }),
         ShapeJson::Chain { .. } => return Ok(EngineShape::Chain(chain_def(shape)?)),
+        ShapeJson::Heightfield {
+            heights,
+            spacing,
+            origin,
+            filter,
+            material,
+        } => {
+            let def = HeightfieldDef {
+                heights: heights.clone(),
+                spacing: *spacing,
+                origin: vec2(*origin),
+                materials: vec![*material],
+                filter: *filter,
+            };
+            let chain = def
+                .chain()
+                .map_err(|e| SceneError::new(e.field().unwrap_or("heights"), e.reason()))?;
+            return Ok(EngineShape::Chain(chain));
+        }
         ShapeJson::Outline { points, .. } => {
             let points: Vec<Vec2> = points.iter().map(|&p| vec2(p)).collect();
             let outline = Outline::new(&points).map_err(outline_error)?;

@@ -52,6 +52,7 @@ fn names_are_listed_in_order_and_each_defines_its_scene() {
             "tumbler",
             "bouncy_pile",
             "terrain",
+            "heightfield",
             "huge_pyramids",
         ]
     );
@@ -112,6 +113,8 @@ fn every_scene_builds_with_the_bodies_and_joints_of_its_source() {
         // The box and forty by twenty-five bodies.
         ("bouncy_pile", 1 + 40 * 25, 0),
         ("terrain", 1 + 300, 0),
+        // The heightfield, its two walls and four hundred boulders.
+        ("heightfield", 3 + 400, 0),
         ("huge_pyramids", 1 + 43 * 43 * 55, 0),
     ];
     assert_eq!(expected.len(), names().len());

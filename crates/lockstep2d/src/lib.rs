@@ -242,9 +242,9 @@ pub use limits::{
 };
 pub use math::{Aabb, Rot, Transform, Vec2};
 pub use shape::{
-    Capsule, ChainDef, ChainSegment, Circle, Filter, Geometry, MAX_OUTLINE_POINTS,
-    MAX_POLYGON_VERTICES, MassData, Outline, Polygon, Segment, ShapeDef, SolidSide,
-    SurfaceMaterial,
+    Capsule, ChainDef, ChainSegment, Circle, Filter, Geometry, HeightfieldDef,
+    MAX_HEIGHTFIELD_HEIGHTS, MAX_OUTLINE_POINTS, MAX_POLYGON_VERTICES, MassData, Outline, Polygon,
+    Segment, ShapeDef, SolidSide, SurfaceMaterial,
 };
 #[cfg(feature = "snapshot-bytes")]
 pub use snapshot::SNAPSHOT_FORMAT_VERSION;

@@ -3,10 +3,10 @@
 
 use lockstep2d::{
     BodyDef, BodyId, BodyType, Capsule, ChainDef, CharacterDef, CharacterSettings,
-    DistanceJointDef, ExplosionDef, Filter, Geometry, JointDef, JointId, JointKind, Limit, Motor,
-    MotorJointDef, MouseJointDef, Outline, Polygon, PrismaticJointDef, Result, RevoluteJointDef,
-    Segment, ShapeDef, ShapeId, SolidSide, Spring, SurfaceMaterial, Vec2, WeldJointDef,
-    WheelJointDef, World,
+    DistanceJointDef, ExplosionDef, Filter, Geometry, HeightfieldDef, JointDef, JointId, JointKind,
+    Limit, Motor, MotorJointDef, MouseJointDef, Outline, Polygon, PrismaticJointDef, Result,
+    RevoluteJointDef, Segment, ShapeDef, ShapeId, SolidSide, Spring, SurfaceMaterial, Vec2,
+    WeldJointDef, WheelJointDef, World,
 };
 
 use lockstep2d::math::{cos, sin};
@@ -42,6 +42,7 @@ pub const OPS: &[Op] = &[
     op("create_shape", 10, create_shape),
     op("create_chain", 2, create_chain),
     op("create_outline", 2, create_outline),
+    op("create_heightfield", 1, create_heightfield),
     op("create_character", 2, create_character),
     op("move_character", 8, move_character),
     op("set_character_velocity", 4, set_character_velocity),
@@ -299,6 +300,23 @@ fn create_outline(world: &mut World, picks: &mut Picks) -> Result<()> {
         ..ShapeDef::new(any).with_material(material(draw))
     };
     let ids = world.create_outline(body, &outline, &like)?;
+    picks.shapes.extend(ids);
+    Ok(())
+}
+
+/// A heightfield on a body: drawn heights and spacing (too tight ones among them), a
+/// drawn material.
+fn create_heightfield(world: &mut World, picks: &mut Picks) -> Result<()> {
+    let Some(body) = body(world, picks) else {
+        return Ok(());
+    };
+    let draw = &mut picks.draw;
+    let count = 1 + draw.below(20);
+    let heights = (0..count).map(|_| draw.value(-2.0, 2.0)).collect();
+    let def = HeightfieldDef::new(heights, draw.value(0.0, 2.0))
+        .at(draw.vector(5.0))
+        .with_material(material(draw));
+    let ids = world.create_heightfield(body, &def)?;
     picks.shapes.extend(ids);
     Ok(())
 }

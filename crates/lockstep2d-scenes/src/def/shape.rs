@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use super::{is_zero, is_zero_u64, is_zero_vec};
 
 /// One shape of a body, in the body's frame. The five solid types have area, and so a
-/// mass from their density; segments and chains are lines, with neither. Every type has
+/// mass from their density; segments, chains and heightfields are lines, with neither. Every type has
 /// a surface material and a collision filter. New types may come in a minor release.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
@@ -109,6 +109,24 @@ pub enum ShapeJson {
         #[serde(default, skip_serializing_if = "is_default_filter")]
         filter: Filter,
         /// Friction, restitution and the rest of its surface.
+        #[serde(flatten, serialize_with = "write_material")]
+        material: SurfaceMaterial,
+    },
+    /// Ground from heights at a fixed spacing along x (`lockstep2d::HeightfieldDef`):
+    /// the chain of its points, solid above, one link per cell.
+    Heightfield {
+        /// The heights (m) above `origin`'s y, left to right.
+        heights: Vec<f32>,
+        /// The distance (m) along x between neighbouring heights.
+        spacing: f32,
+        /// Where the first height is measured from, in body coordinates; [0, 0] when
+        /// absent.
+        #[serde(default, skip_serializing_if = "is_zero_vec")]
+        origin: [f32; 2],
+        /// Which shapes it may touch; every shape when absent.
+        #[serde(default, skip_serializing_if = "is_default_filter")]
+        filter: Filter,
+        /// Friction, restitution and the rest of its surface, on every cell.
         #[serde(flatten, serialize_with = "write_material")]
         material: SurfaceMaterial,
     },
@@ -272,6 +290,17 @@ impl ShapeJson {
         }
     }
 
+    /// Ground through `heights`, `spacing` apart along x, from the body's origin.
+    pub fn heightfield(heights: Vec<f32>, spacing: f32) -> ShapeJson {
+        ShapeJson::Heightfield {
+            heights,
+            spacing,
+            origin: [0.0, 0.0],
+            filter: Filter::default(),
+            material: SurfaceMaterial::default(),
+        }
+    }
+
     /// A capsule between the disc centres `center1` and `center2`.
     pub fn capsule(center1: [f32; 2], center2: [f32; 2], radius: f32) -> ShapeJson {
         ShapeJson::Capsule {
@@ -331,6 +360,7 @@ impl ShapeJson {
             ShapeJson::Segment { .. } => "segment",
             ShapeJson::Chain { .. } => "chain",
             ShapeJson::Outline { .. } => "outline",
+            ShapeJson::Heightfield { .. } => "heightfield",
         }
     }
 
@@ -347,7 +377,9 @@ impl ShapeJson {
             | ShapeJson::Polygon { solid, .. }
             | ShapeJson::Outline { solid, .. }
             | ShapeJson::Capsule { solid, .. } => Some(solid),
-            ShapeJson::Segment { .. } | ShapeJson::Chain { .. } => None,
+            ShapeJson::Segment { .. } | ShapeJson::Chain { .. } | ShapeJson::Heightfield { .. } => {
+                None
+            }
         }
     }
 
@@ -358,7 +390,9 @@ impl ShapeJson {
             | ShapeJson::Polygon { solid, .. }
             | ShapeJson::Outline { solid, .. }
             | ShapeJson::Capsule { solid, .. } => Some(solid),
-            ShapeJson::Segment { .. } | ShapeJson::Chain { .. } => None,
+            ShapeJson::Segment { .. } | ShapeJson::Chain { .. } | ShapeJson::Heightfield { .. } => {
+                None
+            }
         }
     }
 
@@ -371,6 +405,7 @@ impl ShapeJson {
             | ShapeJson::Outline { material, .. }
             | ShapeJson::Capsule { material, .. }
             | ShapeJson::Segment { material, .. }
+            | ShapeJson::Heightfield { material, .. }
             | ShapeJson::Chain { material, .. } => material,
         }
     }
@@ -384,6 +419,7 @@ impl ShapeJson {
             | ShapeJson::Outline { material, .. }
             | ShapeJson::Capsule { material, .. }
             | ShapeJson::Segment { material, .. }
+            | ShapeJson::Heightfield { material, .. }
             | ShapeJson::Chain { material, .. } => material,
         }
     }
@@ -391,7 +427,9 @@ impl ShapeJson {
     /// The collision filter, which every type has.
     pub fn filter(&self) -> Filter {
         match self {
-            ShapeJson::Segment { filter, .. } | ShapeJson::Chain { filter, .. } => *filter,
+            ShapeJson::Segment { filter, .. }
+            | ShapeJson::Chain { filter, .. }
+            | ShapeJson::Heightfield { filter, .. } => *filter,
             ShapeJson::Box { solid, .. }
             | ShapeJson::Circle { solid, .. }
             | ShapeJson::Polygon { solid, .. }
@@ -500,9 +538,9 @@ impl ShapeJson {
     /// The same shape with `filter`.
     pub fn with_filter(mut self, new_filter: Filter) -> ShapeJson {
         match &mut self {
-            ShapeJson::Segment { filter, .. } | ShapeJson::Chain { filter, .. } => {
-                *filter = new_filter
-            }
+            ShapeJson::Segment { filter, .. }
+            | ShapeJson::Chain { filter, .. }
+            | ShapeJson::Heightfield { filter, .. } => *filter = new_filter,
             ShapeJson::Box { solid, .. }
             | ShapeJson::Circle { solid, .. }
             | ShapeJson::Polygon { solid, .. }

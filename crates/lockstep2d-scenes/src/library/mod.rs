@@ -20,10 +20,11 @@ use crate::def::{BodyJson, SceneDef, ShapeJson};
 /// Box2D-Lite's demos in its order; then the robustness and stacking samples of Box2D
 /// v3 and Solver2D, from single stacks to whole structures; the joint samples; Box2D's
 /// determinism scene; a scene of sensors and one to cast rays into; concave bodies in a
-/// concave bowl; a platformer's level of chains, one-way ledges and a conveyor, and a level for a character mover; then
-/// Box2D v3's benchmarks, the big ones; the chain benchmark, two kilometres of hills; and
-/// last Box2D's `many_pyramids` grown to a hundred thousand boxes.
-const NAMES: [&str; 39] = [
+/// concave bowl; a platformer's level of chains, one-way ledges and a conveyor, and a
+/// level for a character mover; then Box2D v3's benchmarks, the big ones; the chain
+/// benchmark, two kilometres of hills; the heightfield benchmark, rolling ground strewn
+/// with boulders; and last Box2D's `many_pyramids` grown to a hundred thousand boxes.
+const NAMES: [&str; 40] = [
     "single_box",
     "simple_pendulum",
     "varying_friction",
@@ -62,6 +63,7 @@ const NAMES: [&str; 39] = [
     "tumbler",
     "bouncy_pile",
     "terrain",
+    "heightfield",
     "huge_pyramids",
 ];
 
@@ -69,9 +71,9 @@ const NAMES: [&str; 39] = [
 /// stacking samples of Box2D v3 and Solver2D, from single stacks to whole structures;
 /// the joint samples; Box2D's determinism scene; a scene of sensors and one to cast rays
 /// into; concave bodies in a concave bowl; a platformer's level and a level for a
-/// character mover; then Box2D v3's
-/// benchmarks and a bouncy pile; the chain benchmark, two kilometres of hills; and last `many_pyramids`
-/// grown to a hundred thousand boxes.
+/// character mover; then Box2D v3's benchmarks and a bouncy pile; the chain benchmark,
+/// two kilometres of hills; the heightfield benchmark; and last `many_pyramids` grown to
+/// a hundred thousand boxes.
 pub fn names() -> &'static [&'static str] {
     &NAMES
 }
@@ -117,6 +119,7 @@ pub fn named(name: &str) -> Option<SceneDef> {
         "tumbler" => benchmarks::tumbler,
         "bouncy_pile" => bouncy::bouncy_pile,
         "terrain" => terrain::terrain,
+        "heightfield" => terrain::heightfield,
         "huge_pyramids" => benchmarks::huge_pyramids,
         _ => return None,
     };

@@ -5,7 +5,7 @@
 //! the same way, so what rolls to an end stays in.
 
 use lockstep2d::SolidSide;
-use lockstep2d::math::sin;
+use lockstep2d::math::{cos, sin};
 
 use crate::def::{BodyJson, SceneDef, ShapeJson};
 use crate::rng::Pcg32;
@@ -145,6 +145,61 @@ pub fn terrain() -> SceneDef {
         steps: 500,
         bodies,
         ..SceneDef::new("terrain")
+    }
+}
+
+/// Half the heightfield's width (m): it runs from x = −250 to 250.
+const FIELD_HALF: f32 = 250.0;
+
+/// Rolling ground as a heightfield, a height every metre from x = −250 to 250 on seeded
+/// hills, with a static wall at each end; 400 boulders, discs and rough hexagons from
+/// 0.4 to 1.6 m across, dropped along it, roll into the hollows and sleep. The
+/// benchmark for heightfields, against rapier2d's own.
+pub fn heightfield() -> SceneDef {
+    let hills = Hills::new(5);
+    let mut rng = Pcg32::new(13, 5);
+    let heights: Vec<f32> = (0..=(2.0 * FIELD_HALF) as usize)
+        .map(|i| hills.height(i as f32 - FIELD_HALF))
+        .collect();
+    let mut ground = ShapeJson::heightfield(heights, 1.0);
+    if let ShapeJson::Heightfield { origin, .. } = &mut ground {
+        *origin = [-FIELD_HALF, 0.0];
+    }
+    let wall = |x: f32| {
+        let top = hills.height(x) + TERRAIN_WALL;
+        BodyJson::static_at([x, top - 0.5 * TERRAIN_WALL - 5.0])
+            .with_shape(ShapeJson::new_box(1.0, 0.5 * TERRAIN_WALL + 5.0))
+    };
+    let mut bodies = vec![
+        BodyJson::static_at([0.0, 0.0]).with_shape(ground),
+        wall(-FIELD_HALF - 1.0),
+        wall(FIELD_HALF + 1.0),
+    ];
+    const COUNT: usize = 400;
+    let spacing = (2.0 * FIELD_HALF - 20.0) / COUNT as f32;
+    for i in 0..COUNT {
+        let x = -FIELD_HALF + 10.0 + spacing * (i as f32 + rng.range(0.2, 0.8));
+        let radius = 0.5 * rng.range(0.4, 1.6);
+        let shape = if i % 2 == 0 {
+            ShapeJson::circle(radius)
+        } else {
+            let corners = (0..6)
+                .map(|k| {
+                    let angle = std::f32::consts::TAU * k as f32 / 6.0;
+                    let r = radius * rng.range(0.8, 1.0);
+                    [r * cos(angle), r * sin(angle)]
+                })
+                .collect();
+            ShapeJson::polygon(corners)
+        };
+        let y = hills.height(x) + rng.range(2.0, 6.0);
+        let body = BodyJson::dynamic([x, y]).with_angle(rng.range(-1.5, 1.5));
+        bodies.push(body.with_shape(shape));
+    }
+    SceneDef {
+        steps: 500,
+        bodies,
+        ..SceneDef::new("heightfield")
     }
 }
 

@@ -2,6 +2,7 @@
 
 mod chain;
 mod filter;
+mod heightfield;
 mod outline;
 mod polygon;
 mod segment;
@@ -10,6 +11,7 @@ mod submerged;
 
 pub use chain::{ChainDef, SurfaceMaterial};
 pub use filter::Filter;
+pub use heightfield::{HeightfieldDef, MAX_HEIGHTFIELD_HEIGHTS};
 pub use outline::{MAX_OUTLINE_POINTS, Outline};
 pub use polygon::{MAX_POLYGON_VERTICES, Polygon};
 pub(crate) use segment::ChainLink;

@@ -1,9 +1,9 @@
-//! Making a chain: a shape for each of its links.
+//! Making a chain: a shape for each of its links; and a heightfield, which is one.
 
 use super::World;
 use crate::error::Result;
 use crate::id::{BodyId, ShapeId};
-use crate::shape::ChainDef;
+use crate::shape::{ChainDef, HeightfieldDef};
 
 impl World {
     /// Attaches the links of a chain to a body, one `Geometry::ChainSegment` shape each,
@@ -24,5 +24,16 @@ impl World {
         self.update_mass(body_index);
         self.wake_island(body_index);
         Ok(ids)
+    }
+
+    /// Attaches a heightfield to a body: the chain of its points (`HeightfieldDef::
+    /// chain`), one link shape per cell, left to right. Fails, creating nothing, if the
+    /// heightfield or any cell would.
+    pub fn create_heightfield(
+        &mut self,
+        body: BodyId,
+        def: &HeightfieldDef,
+    ) -> Result<Vec<ShapeId>> {
+        self.create_chain(body, &def.chain()?)
     }
 }

@@ -7,6 +7,24 @@ use lockstep2d::{
 
 pub const DT: f32 = 1.0 / 60.0;
 
+/// Steps `world` for five seconds and returns `body`'s speed at the end and the largest
+/// vertical speed it showed after its first half second, measured from its positions
+/// (a rolling disc's reported velocity carries a small vertical part on any ground,
+/// which is not a bump).
+pub fn slide_for_five_seconds(world: &mut World, body: BodyId) -> (f32, f32) {
+    let mut worst = 0.0f32;
+    let mut last = world.position(body).unwrap();
+    for step in 0..300 {
+        world.step(DT).unwrap();
+        let now = world.position(body).unwrap();
+        if step >= 30 {
+            worst = lockstep2d::minmax::max(worst, ((now.y - last.y) / DT).abs());
+        }
+        last = now;
+    }
+    (world.linear_velocity(body).unwrap().length(), worst)
+}
+
 /// A world with a static ground box whose top face is at y = 0.
 pub fn world_with_ground(def: &WorldDef, friction: f32) -> World {
     let mut world = World::new(def).unwrap();

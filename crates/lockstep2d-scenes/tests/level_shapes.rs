@@ -1,6 +1,6 @@
-//! Concave outlines in scenes: the `outline` scene settles in its bowl and survives
-//! every rollback; outlines in files build their pieces, round-trip, and name a bad
-//! point by its path.
+//! Outlines and heightfields in scenes: the `outline` scene settles in its bowl and
+//! survives every rollback; outlines in files build their pieces, round-trip, and name
+//! a bad point by its path; heightfields in files build their cells.
 
 use lockstep2d::{Outline, Vec2};
 use lockstep2d_scenes::{Script, from_json, named, sync_test};
@@ -89,4 +89,23 @@ fn a_bad_outline_in_a_file_is_named_at_its_point() {
     let tiny = SCENE.replace(points, "\"points\": [[0, 0], [1, 0]]");
     let e = from_json(&tiny).unwrap().build().unwrap_err().to_string();
     assert_eq!(e, "bodies[1].shapes[0].points: needs at least three points");
+}
+
+#[test]
+fn a_heightfield_in_a_file_builds_its_cells_and_names_a_bad_spacing() {
+    let text = r#"{ "bodies": [ { "type": "static", "shapes": [
+        { "type": "heightfield", "heights": [0, 0.5, 0.25, 1], "spacing": 2,
+          "origin": [-3, 1], "friction": 0.1 } ] } ] }"#;
+    let def = from_json(text).unwrap();
+    let scene = def.build().unwrap();
+    let cells = scene.world.body_shapes(scene.bodies[0]).unwrap();
+    assert_eq!(cells.len(), 3);
+    assert_eq!(scene.world.shape_def(cells[0]).unwrap().friction, 0.1);
+    assert_eq!(from_json(&def.to_json()).unwrap(), def);
+    let tight = text.replace("\"spacing\": 2", "\"spacing\": 0.001");
+    let e = from_json(&tight).unwrap().build().unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "bodies[0].shapes[0].spacing: must be more than LINEAR_SLOP"
+    );
 }
