@@ -74,7 +74,7 @@ fn join(p: &[usize], q: &[usize]) -> Option<Vec<usize>> {
     if p.len() + q.len() - 2 > MAX_POLYGON_VERTICES {
         return None;
     }
-    // In p the shared edge runs x → y; in q, y → x.
+    // The shared edge runs from x to y in p, and back from y to x in q.
     let (start, x) = (0..p.len()).find_map(|k| {
         let (x, y) = (p[k], p[(k + 1) % p.len()]);
         let in_q = (0..q.len()).any(|m| q[m] == y && q[(m + 1) % q.len()] == x);
