@@ -17,13 +17,7 @@ impl World {
         // Each link is checked as `create_shape` checks a shape; lines add no mass, so
         // the body's mass stays usable whatever it is.
         let links = def.links()?;
-        let ids = links
-            .iter()
-            .map(|link| self.attach_shape(body_index, link))
-            .collect();
-        self.update_mass(body_index);
-        self.wake_island(body_index);
-        Ok(ids)
+        Ok(self.attach_checked_shapes(body_index, &links))
     }
 
     /// Attaches a heightfield to a body: the chain of its points (`HeightfieldDef::

@@ -35,12 +35,6 @@ impl World {
         if dynamic {
             self.check_mass_with(body_index, &defs)?;
         }
-        let ids = defs
-            .iter()
-            .map(|def| self.attach_shape(body_index, def))
-            .collect();
-        self.update_mass(body_index);
-        self.wake_island(body_index);
-        Ok(ids)
+        Ok(self.attach_checked_shapes(body_index, &defs))
     }
 }

@@ -31,6 +31,22 @@ impl World {
         Ok(id)
     }
 
+    /// Adds checked shapes to body `body_index`, in order, then updates its mass once
+    /// and wakes its island: the shapes of a chain or an outline. Returns their ids.
+    pub(super) fn attach_checked_shapes(
+        &mut self,
+        body_index: u32,
+        defs: &[ShapeDef],
+    ) -> Vec<ShapeId> {
+        let ids = defs
+            .iter()
+            .map(|def| self.attach_shape(body_index, def))
+            .collect();
+        self.update_mass(body_index);
+        self.wake_island(body_index);
+        ids
+    }
+
     /// Adds a checked shape to body `body_index`, its broad phase proxy and its sensor
     /// entry; the caller updates the body's mass.
     pub(super) fn attach_shape(&mut self, body_index: u32, def: &ShapeDef) -> ShapeId {
