@@ -61,6 +61,10 @@
 //!   ([`ContactStarted`], [`ContactStopped`], [`ContactImpact`], [`SensorEntered`],
 //!   [`SensorExited`], [`JointOverThreshold`]) naming the entities; a `PhysicsStep`
 //!   system can also read the last step's events from `Physics::world`.
+//! - **Debug drawing** (feature `gizmos`). [`PhysicsGizmosPlugin`] draws the world
+//!   with Bevy's gizmos once a frame at the smoothed poses: the engine's debug drawing
+//!   (`World::debug_draw`), so a Bevy app shows the picture the testbed shows, with the
+//!   layers the `PhysicsGizmos` resource switches on.
 //! - **Queries.** `Res<Physics>` gives the engine's world for rays, casts and overlaps
 //!   (`Physics::entity` maps a body back to its entity).
 //! - **Rollback** (feature `ggrs`). `Lockstep2dPlugin::ggrs` steps in bevy_ggrs's
@@ -81,6 +85,8 @@
 mod components;
 mod creation_order;
 mod draw_clock;
+#[cfg(feature = "gizmos")]
+mod gizmos;
 mod messages;
 mod physics;
 mod plugin;
@@ -91,6 +97,8 @@ mod sync;
 mod transforms;
 
 pub use components::{Collider, Joint, PhysicsBody, PhysicsJoint, RigidBody};
+#[cfg(feature = "gizmos")]
+pub use gizmos::{GizmoDraw, PhysicsGizmos, PhysicsGizmosPlugin};
 pub use messages::{
     ContactImpact, ContactStarted, ContactStopped, JointOverThreshold, SensorEntered, SensorExited,
 };

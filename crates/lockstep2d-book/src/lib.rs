@@ -41,6 +41,7 @@ chapters! {
     Characters: "characters.md",
     Integrators: "integrators.md",
     BevyAndMacroquad: "bevy-and-macroquad.md",
+    DebugDrawing: "debug-drawing.md",
     Testbed: "testbed.md",
     Hiker: "hiker.md",
     Browser: "browser.md",

@@ -34,6 +34,7 @@ pub fn run() -> CliResult {
         height: GIF_SIZE.1,
         fps: GIF_FPS,
         json: false,
+        show: Default::default(),
         hiker: Default::default(),
     })
 }

@@ -10,7 +10,10 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use lockstep2d::{FixedStepper, StepperConfig};
 use lockstep2d_scenes::Scene;
-use lockstep2d_testbed::{Camera, Pixmap, Sparks, draw_overlay, draw_world, scene_bounds};
+use lockstep2d_testbed::session::Layers;
+use lockstep2d_testbed::{
+    Camera, Pixmap, Sparks, draw_overlay, draw_world_with, scene_bounds, testbed_options,
+};
 
 use serde::Serialize;
 
@@ -47,6 +50,10 @@ pub struct RenderArgs {
         allow_negative_numbers = true
     )]
     pub fps: f64,
+    /// Debug layers to draw too, comma-separated: bounds (each shape's box), centers
+    /// (each body's axes at its centre of mass), impulses (each contact's).
+    #[arg(long, value_name = "LAYERS", value_parser = Layers::parse, default_value = "")]
+    pub show: Layers,
     /// Print one JSON object instead of a summary.
     #[arg(long)]
     pub json: bool,
@@ -93,6 +100,11 @@ impl RenderArgs {
 
 pub fn run(args: &RenderArgs) -> CliResult {
     if hiker::is_hiker(&args.scene) {
+        if args.show != Layers::default() {
+            return Err(CliError::usage(
+                "--show: the hiker is drawn in its own look",
+            ));
+        }
         return hiker::render(args, &args.hiker);
     }
     args.hiker.refuse_for_scene(&args.scene)?;
@@ -163,14 +175,11 @@ fn render_frames(
 
         let start = Instant::now();
         let world = &scene.world;
-        draw_world(
-            pixmap,
-            world,
-            &camera,
-            &|b| stepper.smoothed_pose(world, b),
-            None,
-        )
-        .map_err(|e| e.to_string())?;
+        let pose = |b| stepper.smoothed_pose(world, b);
+        let mut options = testbed_options(&camera);
+        args.show.apply(&mut options);
+        draw_world_with(pixmap, world, &camera, &pose, &|_| None, &options)
+            .map_err(|e| e.to_string())?;
         sparks.draw(pixmap, &camera);
         let time = (frame + 1) as f64 / args.fps;
         draw_overlay(pixmap, &[format!("{}  t = {time:.2} s", scene.name)]);

@@ -10,23 +10,20 @@
 use std::time::Duration;
 
 use lockstep2d::{
-    BodyDef, BodyId, FixedStepper, Geometry, JointDef, JointId, JointKind, MouseJointDef,
-    QueryFilter, ShapeDef, StepperConfig, Transform, Vec2, World,
+    BodyDef, BodyId, DrawOptions, FixedStepper, JointDef, JointId, JointKind, MouseJointDef,
+    QueryFilter, ShapeDef, StepperConfig, Vec2, World,
 };
+use lockstep2d_macroquad::ScreenDraw;
 use macroquad::prelude::*;
 
 /// Pixels per metre, and where the world's origin sits on the screen (from the bottom).
 const SCALE: f32 = 22.0;
 const ORIGIN_ABOVE_BOTTOM: f32 = 40.0;
 
-fn to_screen(p: Vec2) -> (f32, f32) {
-    let x = screen_width() / 2.0 + p.x * SCALE;
-    (x, screen_height() - ORIGIN_ABOVE_BOTTOM - p.y * SCALE)
-}
-
-fn to_world((x, y): (f32, f32)) -> Vec2 {
-    let from_bottom = screen_height() - ORIGIN_ABOVE_BOTTOM - y;
-    Vec2::new((x - screen_width() / 2.0) / SCALE, from_bottom / SCALE)
+/// The window as the world sees it this frame: it follows the window's size.
+fn screen() -> ScreenDraw<'static> {
+    let origin = (screen_width() / 2.0, screen_height() - ORIGIN_ABOVE_BOTTOM);
+    ScreenDraw::new(SCALE, origin)
 }
 
 /// The body under `point`, if a dynamic one is there.
@@ -51,26 +48,6 @@ fn throw_bomb(world: &mut World) -> lockstep2d::Result<()> {
     world.set_angular_velocity(bomb, 5.0)
 }
 
-fn draw_body(world: &World, body: BodyId, pose: Transform, color: Color) {
-    for shape in world.body_shapes(body).unwrap_or_default() {
-        let Ok(def) = world.shape_def(shape) else {
-            continue;
-        };
-        let Geometry::Polygon(polygon) = def.geometry else {
-            continue;
-        };
-        let corners: Vec<(f32, f32)> = polygon
-            .vertices()
-            .iter()
-            .map(|&v| to_screen(pose.apply(v)))
-            .collect();
-        for (i, &(x1, y1)) in corners.iter().enumerate() {
-            let (x2, y2) = corners[(i + 1) % corners.len()];
-            draw_line(x1, y1, x2, y2, 2.0, color);
-        }
-    }
-}
-
 #[macroquad::main("lockstep2d: pyramid")]
 async fn main() {
     if let Err(e) = run().await {
@@ -86,7 +63,7 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     let mut stepper = FixedStepper::new(StepperConfig::default())?; // 60 Hz, interpolated
     let mut dragging: Option<JointId> = None;
     loop {
-        let mouse = to_world(mouse_position());
+        let mouse = screen().to_world(mouse_position());
         if is_mouse_button_pressed(MouseButton::Left) {
             dragging = body_at(&world, mouse).and_then(|b| grab(&mut world, ground, b, mouse));
         }
@@ -107,14 +84,13 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
         })?;
 
         clear_background(Color::from_rgba(24, 26, 33, 255));
-        for body in world.body_ids() {
-            let color = match (world.mass(body), world.is_awake(body)) {
-                (Ok(0.0), _) => SKYBLUE, // the ground
-                (_, Ok(true)) => ORANGE,
-                _ => GRAY, // asleep
-            };
-            draw_body(&world, body, stepper.smoothed_pose(&world, body)?, color);
-        }
+        // The engine's debug drawing, as the testbed draws it: bodies by type (asleep
+        // dimmed) at their smoothed poses, joints, contact points and normals.
+        let pose = |body| stepper.smoothed_pose(&world, body);
+        let mut options = DrawOptions::default().scaled_for(SCALE);
+        options.contact_points = true;
+        options.contact_normals = true;
+        world.debug_draw(&mut screen().with_poses(&pose), &options)?;
         let steps = world.step_count();
         draw_text(
             format!("step {steps}   drag: mouse   bomb: space"),

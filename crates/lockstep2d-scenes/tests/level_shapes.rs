@@ -1,8 +1,9 @@
-//! Outlines and heightfields in scenes: the `outline` scene settles in its bowl and
-//! survives every rollback; outlines in files build their pieces, round-trip, and name
-//! a bad point by its path; heightfields in files build their cells.
+//! Outlines and heightfields in scenes: the `outline` scene settles in its bowl and the
+//! `heightfield` scene's boulders roll on their ground, both surviving every rollback
+//! and stepping alike on two threads; outlines in files build their pieces, round-trip,
+//! and name a bad point by its path; heightfields in files build their cells.
 
-use lockstep2d::{Outline, Vec2};
+use lockstep2d::{Outline, QueryFilter, Vec2};
 use lockstep2d_scenes::{Script, from_json, named, sync_test};
 
 #[test]
@@ -30,6 +31,55 @@ fn the_concave_bodies_settle_in_the_bowl_and_survive_every_rollback() {
     let mut two = named("outline").unwrap().build().unwrap();
     two.world.set_threads(2).unwrap();
     for frame in 0..600 {
+        script.play(frame, &mut two.world, dt).unwrap();
+    }
+    assert_eq!(
+        two.world.state_hash(),
+        scene.world.state_hash(),
+        "2 threads"
+    );
+}
+
+#[test]
+fn the_boulders_stay_on_the_heightfield_and_survive_every_rollback() {
+    const FRAMES: u64 = 120;
+    let mut scene = named("heightfield").unwrap().build().unwrap();
+    let dt = scene.dt();
+    let script = Script::new(&scene.world);
+    let report = sync_test(&mut scene.world, FRAMES, 4, |frame, world| {
+        script.play(frame, world, dt)
+    })
+    .unwrap();
+    assert_eq!(report.resimulated, 4 * (FRAMES - 4), "every frame checked");
+    let world = &scene.world;
+    let ground = scene.bodies[0];
+    let mut rolling = 0;
+    for &boulder in &scene.bodies[3..] {
+        let at = world.position(boulder).unwrap();
+        let down = world
+            .cast_ray_all(
+                Vec2::new(at.x, 600.0),
+                Vec2::new(0.0, -1200.0),
+                &QueryFilter::default(),
+            )
+            .unwrap();
+        let ground_hit = down
+            .iter()
+            .find(|hit| hit.body == ground)
+            .expect("ground below");
+        assert!(
+            at.y > ground_hit.point.y,
+            "{boulder} below the ground: {at}"
+        );
+        rolling += usize::from(world.linear_velocity(boulder).unwrap().x.abs() > 0.5);
+    }
+    assert!(
+        rolling > 40,
+        "only {rolling} boulders rolling down the hills"
+    );
+    let mut two = named("heightfield").unwrap().build().unwrap();
+    two.world.set_threads(2).unwrap();
+    for frame in 0..FRAMES {
         script.play(frame, &mut two.world, dt).unwrap();
     }
     assert_eq!(

@@ -24,6 +24,18 @@ impl Rgb {
     }
 }
 
+impl From<lockstep2d::Color> for Rgb {
+    fn from(c: lockstep2d::Color) -> Rgb {
+        Rgb(c.r, c.g, c.b)
+    }
+}
+
+impl From<Rgb> for lockstep2d::Color {
+    fn from(Rgb(r, g, b): Rgb) -> lockstep2d::Color {
+        lockstep2d::Color::rgb(r, g, b)
+    }
+}
+
 /// Behind everything.
 pub const BACKGROUND: Rgb = Rgb(24, 26, 33);
 
@@ -68,7 +80,9 @@ pub fn fill_of(outline: Rgb) -> Rgb {
     outline.mix(BACKGROUND, 0.5)
 }
 
-/// Every colour the renderer draws with, fills included.
+/// Every colour the renderer draws with by default, fills included. The layers drawn
+/// only when asked (bounds, centres of mass, impulses) take the engine's colours, which
+/// a GIF shows as their nearest in its palette.
 pub fn all() -> Vec<Rgb> {
     let outlines = [DYNAMIC, SLEEPING, STATIC, KINEMATIC, GRABBED];
     let mut colors = vec![
@@ -84,4 +98,33 @@ pub fn all() -> Vec<Rgb> {
     colors.extend(outlines);
     colors.extend(outlines.map(fill_of));
     colors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_body_and_contact_colours_are_the_engine_palette() {
+        let p = lockstep2d::Palette::default();
+        let engine = [
+            p.static_body,
+            p.kinematic_body,
+            p.dynamic_body,
+            p.sleeping_body,
+            p.joint,
+            p.contact_point,
+            p.contact_normal,
+        ];
+        let ours = [
+            STATIC,
+            KINEMATIC,
+            DYNAMIC,
+            SLEEPING,
+            JOINT,
+            CONTACT_POINT,
+            CONTACT_NORMAL,
+        ];
+        assert_eq!(engine.map(Rgb::from), ours);
+    }
 }

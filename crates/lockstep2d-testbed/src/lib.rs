@@ -10,12 +10,12 @@
 
 mod bomb;
 mod camera;
+mod capsule;
 mod chart;
 pub mod colors;
 mod drag;
 mod font;
 mod gif_writer;
-mod outline;
 mod overlay;
 mod palette;
 mod pick;
@@ -33,7 +33,10 @@ pub use gif_writer::GifWriter;
 pub use overlay::draw_overlay;
 pub use pick::body_at;
 pub use ray_view::draw_ray_cast;
-pub use renderer::{WorldStyle, draw_spring, draw_world, draw_world_styled, to_0rgb};
+pub use renderer::{
+    WorldStyle, draw_spring, draw_world, draw_world_styled, draw_world_with, testbed_options,
+    to_0rgb,
+};
 pub use sparks::Sparks;
 pub use tiny_skia::Pixmap;
 

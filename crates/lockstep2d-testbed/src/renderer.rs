@@ -1,5 +1,6 @@
 //! The one renderer: a `World` drawn into a `Pixmap` through a `Camera`. The window and
-//! the image files both show these pixels.
+//! the image files both show these pixels. What is in the picture is the engine's
+//! debug drawing (`World::debug_draw`); this file turns its primitives into pixels.
 //!
 //! Sleeping dynamic bodies are drawn in their own dimmer colour, so a resting pile that
 //! costs nothing shows as such.
@@ -7,23 +8,18 @@
 use std::ops::Range;
 
 use lockstep2d::math::{cos, sin};
-use lockstep2d::{BodyId, BodyType, Vec2, World};
+use lockstep2d::{BodyId, Color, DebugDraw, DrawOptions, Transform, Vec2, World};
 use tiny_skia::Pixmap;
 
 use crate::PoseFn;
 use crate::camera::Camera;
+use crate::capsule::capsule_loop;
 use crate::colors::{self, Rgb};
-use crate::outline::{Outline, one_way_front, outline};
 use crate::raster::Raster;
 
-/// Line widths and marker sizes in pixels, whatever the zoom.
+/// Line widths in pixels, whatever the zoom.
 const OUTLINE_WIDTH: f32 = 1.5;
 const LINE_WIDTH: f32 = 1.0;
-const CONTACT_SIZE: f32 = 4.0;
-const NORMAL_LENGTH: f32 = 12.0;
-const JOINT_ANCHOR_RADIUS: f32 = 3.0;
-/// The tick on the front of a one-way segment or chain link.
-const ONE_WAY_TICK: f32 = 6.0;
 
 /// Body colours in drawing order, so that the grabbed body's outline is on top.
 const BODY_COLORS: [Rgb; 4] = [
@@ -74,95 +70,92 @@ pub fn draw_world_styled(
     pose: &PoseFn,
     style: &WorldStyle,
 ) -> lockstep2d::Result<()> {
+    let mut options = testbed_options(camera);
+    options.sensors = style.sensors;
+    options.contact_points = style.contacts;
+    options.contact_normals = style.contacts;
+    draw_world_with(pixmap, world, camera, pose, style.body_color, &options)
+}
+
+/// What the testbed shows unless told otherwise: shapes, sensors, joints, contact points
+/// and normals, with lengths and markers sized for `camera`'s zoom.
+pub fn testbed_options(camera: &Camera) -> DrawOptions {
+    let mut options = DrawOptions::default().scaled_for(camera.pixels_per_meter);
+    options.contact_points = true;
+    options.contact_normals = true;
+    options
+}
+
+/// Draws the world as `options` say, over the background: the engine's debug drawing
+/// in the testbed's pixels, each body at `pose` and in `body_color`'s colour where it
+/// gives one. Fails with the first error `pose` returns, drawing nothing.
+pub fn draw_world_with(
+    pixmap: &mut Pixmap,
+    world: &World,
+    camera: &Camera,
+    pose: &PoseFn,
+    body_color: &dyn Fn(BodyId) -> Option<Rgb>,
+    options: &DrawOptions,
+) -> lockstep2d::Result<()> {
+    let mut picture = Picture::new(camera, pose, body_color);
+    world.debug_draw(&mut picture, options)?;
+    if let Some(error) = picture.pose_error {
+        return Err(error);
+    }
     pixmap.fill(colors::BACKGROUND.color());
-    let mut shapes = ScreenShapes::default();
-    for body in world.body_ids() {
-        let color = match (style.body_color)(body) {
-            Some(color) => color,
-            None => body_color(world.body_type(body)?, world.is_awake(body)?),
-        };
-        let xf = pose(body)?;
-        for shape in world.body_shapes(body)? {
-            let def = world.shape_def(shape)?;
-            if def.is_sensor && !style.sensors {
-                continue;
-            }
-            let outline = outline(&def.geometry, xf);
-            if shapes.push(camera, &outline, color)
-                && let Some((middle, normal)) = one_way_front(&def, xf)
-            {
-                shapes.add_tick(camera, middle, normal, color);
-            }
-        }
-    }
-    let mut raster = Raster::new(pixmap);
-    shapes.draw(&mut raster);
-    draw_joints(&mut raster, camera, world, pose)?;
-    if style.contacts {
-        draw_contacts(&mut raster, camera, world);
-    }
+    picture.draw(&mut Raster::new(pixmap));
     Ok(())
 }
 
-fn body_color(body_type: BodyType, awake: bool) -> Rgb {
-    match body_type {
-        BodyType::Static => colors::STATIC,
-        BodyType::Kinematic => colors::KINEMATIC,
-        BodyType::Dynamic if awake => colors::DYNAMIC,
-        BodyType::Dynamic => colors::SLEEPING,
-    }
-}
-
-/// The shapes on the picture as loops of pixel coordinates, gathered first so that
-/// every fill goes down before any outline and no fill hides a neighbour's outline.
-#[derive(Default)]
-struct ScreenShapes {
+/// The primitives in pixel coordinates, gathered first so that every fill goes down
+/// before any outline (no fill hides a neighbour's outline), then the lines, then the
+/// markers on top.
+struct Picture<'c> {
+    camera: &'c Camera,
+    pose: &'c PoseFn<'c>,
+    body_color: &'c dyn Fn(BodyId) -> Option<Rgb>,
+    /// The first pose `pose` could not give.
+    pose_error: Option<lockstep2d::Error>,
     points: Vec<Vec2>,
     /// Each shape's colour and its range of `points`.
     loops: Vec<(Rgb, Range<usize>)>,
-    /// A line from each circle's centre to its rim, which shows it turning; and a tick
-    /// from the middle of each one-way line out of its front, which shows the side it
-    /// holds things up from.
+    /// Lines in the order drawn: a circle's spoke, which shows it turning, then every
+    /// other line.
     spokes: Vec<(Rgb, Vec2, Vec2)>,
+    lines: Vec<(Rgb, Vec2, Vec2)>,
+    /// Square markers: centre, size and colour.
+    markers: Vec<(Vec2, f32, Rgb)>,
 }
 
-impl ScreenShapes {
-    /// Adds a shape unless it is wholly off the picture; says whether it added it.
-    fn push(&mut self, camera: &Camera, shape: &Outline, color: Rgb) -> bool {
-        let start = self.points.len();
-        let spoke = match shape {
-            Outline::Circle {
-                center,
-                radius,
-                rim,
-            } => {
-                let c = camera.to_screen(*center);
-                circle_loop(c, radius * camera.pixels_per_meter, &mut self.points);
-                Some((color, c, camera.to_screen(*rim)))
-            }
-            Outline::Loop(points) => {
-                let screen = points.iter().map(|&p| camera.to_screen(p));
-                self.points.extend(screen);
-                None
-            }
-        };
-        if shows(camera, &self.points[start..]) {
-            self.loops.push((color, start..self.points.len()));
-            self.spokes.extend(spoke);
+impl<'c> Picture<'c> {
+    fn new(
+        camera: &'c Camera,
+        pose: &'c PoseFn<'c>,
+        body_color: &'c dyn Fn(BodyId) -> Option<Rgb>,
+    ) -> Picture<'c> {
+        Picture {
+            camera,
+            pose,
+            body_color,
+            pose_error: None,
+            points: Vec::new(),
+            loops: Vec::new(),
+            spokes: Vec::new(),
+            lines: Vec::new(),
+            markers: Vec::new(),
+        }
+    }
+
+    /// Keeps the loop just added to `points` from `start` unless it is wholly off the
+    /// picture; says whether it kept it.
+    fn keep_loop(&mut self, start: usize, color: Color) -> bool {
+        if shows(self.camera, &self.points[start..]) {
+            self.loops.push((color.into(), start..self.points.len()));
             true
         } else {
             self.points.truncate(start);
             false
         }
-    }
-
-    /// A tick `ONE_WAY_TICK` pixels long from the world point `middle` along the unit
-    /// world direction `normal`.
-    fn add_tick(&mut self, camera: &Camera, middle: Vec2, normal: Vec2, color: Rgb) {
-        let from = camera.to_screen(middle);
-        // The screen's y runs down.
-        let to = from + ONE_WAY_TICK * Vec2::new(normal.x, -normal.y);
-        self.spokes.push((color, from, to));
     }
 
     fn draw(mut self, raster: &mut Raster) {
@@ -179,9 +172,67 @@ impl ScreenShapes {
                 raster.line(a, b, half_width, *color);
             }
         }
-        for &(color, centre, rim) in &self.spokes {
-            raster.line(centre, rim, half_width, color);
+        for &(color, a, b) in &self.spokes {
+            raster.line(a, b, half_width, color);
         }
+        for &(color, a, b) in &self.lines {
+            raster.line(a, b, 0.5 * LINE_WIDTH, color);
+        }
+        for &(at, size, color) in &self.markers {
+            let half = Vec2::splat(0.5 * size);
+            raster.fill_rect(at - half, at + half, color);
+        }
+    }
+}
+
+impl DebugDraw for Picture<'_> {
+    fn solid_polygon(&mut self, vertices: &[Vec2], color: Color) {
+        let start = self.points.len();
+        let camera = self.camera;
+        self.points
+            .extend(vertices.iter().map(|&v| camera.to_screen(v)));
+        self.keep_loop(start, color);
+    }
+
+    fn solid_circle(&mut self, center: Vec2, radius: f32, rim: Vec2, color: Color) {
+        let start = self.points.len();
+        let c = self.camera.to_screen(center);
+        circle_loop(c, radius * self.camera.pixels_per_meter, &mut self.points);
+        if self.keep_loop(start, color) {
+            let spoke = (color.into(), c, self.camera.to_screen(rim));
+            self.spokes.push(spoke);
+        }
+    }
+
+    fn solid_capsule(&mut self, center1: Vec2, center2: Vec2, radius: f32, color: Color) {
+        let start = self.points.len();
+        let camera = self.camera;
+        let outline = capsule_loop(center1, center2, radius);
+        self.points.extend(outline.map(|p| camera.to_screen(p)));
+        self.keep_loop(start, color);
+    }
+
+    fn segment(&mut self, a: Vec2, b: Vec2, color: Color) {
+        let (a, b) = (self.camera.to_screen(a), self.camera.to_screen(b));
+        if shows(self.camera, &[a, b]) {
+            self.lines.push((color.into(), a, b));
+        }
+    }
+
+    fn point(&mut self, at: Vec2, size: f32, color: Color) {
+        self.markers
+            .push((self.camera.to_screen(at), size, color.into()));
+    }
+
+    fn body_pose(&mut self, body: BodyId, step_pose: Transform) -> Transform {
+        (self.pose)(body).unwrap_or_else(|error| {
+            self.pose_error.get_or_insert(error);
+            step_pose
+        })
+    }
+
+    fn body_color(&mut self, body: BodyId, palette_color: Color) -> Color {
+        (self.body_color)(body).map_or(palette_color, Color::from)
     }
 }
 
@@ -195,7 +246,7 @@ fn circle_loop(centre: Vec2, radius: f32, points: &mut Vec<Vec2>) {
     }));
 }
 
-/// Whether a loop in pixels, widened by its outline, overlaps the picture.
+/// Whether a loop or line in pixels, widened by its outline, overlaps the picture.
 fn shows(camera: &Camera, points: &[Vec2]) -> bool {
     let (min, max) = points.iter().fold(
         (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
@@ -206,44 +257,6 @@ fn shows(camera: &Camera, points: &[Vec2]) -> bool {
         && max.y >= -OUTLINE_WIDTH
         && min.x <= w + OUTLINE_WIDTH
         && min.y <= h + OUTLINE_WIDTH
-}
-
-/// Box2D-Lite's joint drawing: a line from each body's origin to its anchor, so a
-/// stretched joint shows as two anchors apart.
-fn draw_joints(
-    raster: &mut Raster,
-    camera: &Camera,
-    world: &World,
-    pose: &PoseFn,
-) -> lockstep2d::Result<()> {
-    for joint in world.joint_ids() {
-        for (body, anchor) in world.joint_local_anchors(joint)? {
-            let xf = pose(body)?;
-            let s = camera.to_screen(xf.apply(anchor));
-            raster.line(camera.to_screen(xf.p), s, 0.5 * LINE_WIDTH, colors::JOINT);
-            raster.dot(s, JOINT_ANCHOR_RADIUS, colors::JOINT);
-        }
-    }
-    Ok(())
-}
-
-/// Contact normals, then the points on top of them.
-fn draw_contacts(raster: &mut Raster, camera: &Camera, world: &World) {
-    let mut points = Vec::new();
-    for contact in world.contacts() {
-        let normal = contact.manifold.normal;
-        // Drawn a fixed number of pixels long, y flipped to the screen.
-        let offset = NORMAL_LENGTH * Vec2::new(normal.x, -normal.y);
-        for point in contact.world_points() {
-            let s = camera.to_screen(point);
-            raster.line(s, s + offset, 0.5 * LINE_WIDTH, colors::CONTACT_NORMAL);
-            points.push(s);
-        }
-    }
-    let half = Vec2::splat(0.5 * CONTACT_SIZE);
-    for s in points {
-        raster.fill_rect(s - half, s + half, colors::CONTACT_POINT);
-    }
 }
 
 /// The mouse spring: a line from the grabbed point to where the mouse pulls it.

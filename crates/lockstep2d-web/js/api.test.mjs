@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 
 const pkg = resolve(process.env.LOCKSTEP2D_PKG ?? "target/web/pkg");
 const web = await import(pathToFileURL(join(pkg, "lockstep2d_web.js")).href);
-web.initSync({ module: readFileSync(join(pkg, "lockstep2d_web_bg.wasm")) });
+const wasm = web.initSync({ module: readFileSync(join(pkg, "lockstep2d_web_bg.wasm")) });
 const { HikerGame, Material, Testbed, World, record, replay, sceneNames } = web;
 
 const rock = () => new Material(1, 0.6, 0);
@@ -111,4 +111,32 @@ test("a recording replays here, and a changed hash is found at its frame", () =>
   assert.throws(() => replay(JSON.stringify(recording)), /frame 17/);
   assert.equal(replay(record("hiker", 30)), 30);
   assert.throws(() => replay("not json"), Error);
+});
+
+test("the testbed draws the debug layers it is asked for, and refuses a layer it does not know", () => {
+  const testbed = new Testbed("pyramid", 320, 180);
+  testbed.frame(0.5);
+  const picture = () => {
+    const drawn = testbed.draw();
+    const { ptr, width, height } = drawn;
+    drawn.free();
+    return Uint8Array.from(new Uint8Array(wasm.memory.buffer, ptr, 4 * width * height));
+  };
+  // The engine's colour for a bounding box.
+  const boxPixels = (rgba) => {
+    let count = 0;
+    for (let i = 0; i < rgba.length; i += 4) {
+      count += rgba[i] === 230 && rgba[i + 1] === 77 && rgba[i + 2] === 230 ? 1 : 0;
+    }
+    return count;
+  };
+  const plain = picture();
+  assert.equal(boxPixels(plain), 0);
+  assert.throws(() => testbed.showLayers("bounds,mass"), /"mass"/);
+  assert.deepEqual(picture(), plain, "a refused list changes nothing");
+  testbed.showLayers("bounds");
+  assert.ok(boxPixels(picture()) > 500, "every box outlined");
+  testbed.showLayers("");
+  assert.deepEqual(picture(), plain);
+  testbed.free();
 });

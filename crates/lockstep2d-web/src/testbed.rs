@@ -6,7 +6,7 @@
 use lockstep2d::{BodyType, SleepSettings, Vec2};
 use lockstep2d_scenes::Pad;
 use lockstep2d_testbed::Pixmap;
-use lockstep2d_testbed::session::{Action, Key, Session, action_for, named_scene};
+use lockstep2d_testbed::session::{Action, Key, Layers, Session, action_for, named_scene};
 use wasm_bindgen::prelude::*;
 
 use crate::error::js_error;
@@ -62,6 +62,16 @@ impl Testbed {
     pub fn draw(&mut self) -> Result<Pixels, JsError> {
         self.session.draw(&mut self.pixmap).map_err(js_error)?;
         Ok(Pixels::of(&self.pixmap))
+    }
+
+    /// Draws the debug layers named in `list` from now on, beyond shapes, joints and
+    /// contacts: a comma-separated list of `bounds` (each shape's box), `centers` (each
+    /// body's axes at its centre of mass) and `impulses` (each contact's); empty for
+    /// none. A name it does not know is an Error, and the layers stay as they were.
+    #[wasm_bindgen(js_name = showLayers)]
+    pub fn show_layers(&mut self, list: &str) -> Result<(), JsError> {
+        self.session.layers = Layers::parse(list).map_err(js_error)?;
+        Ok(())
     }
 
     /// Draws `width` × `height` from now on.

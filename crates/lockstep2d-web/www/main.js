@@ -4,7 +4,8 @@
 // at the interpolated poses into the module's memory, which goes to the canvas as is.
 //
 // `?scene=NAME` opens a scene (or `hiker`); `&sleep=off` keeps its bodies awake, as the
-// command's `--no-sleep` does. `?frames=N` stops after N frames and
+// command's `--no-sleep` does; `&show=bounds,centers,impulses` ticks the debug layers, as
+// the command's `--show` does. `?frames=N` stops after N frames and
 // writes a report (steps, state hash, where bodies were drawn) into #report, for the
 // browser test; with `&script=climb` the hiker plays its built-in climb one step a
 // frame, as `lockstep2d record hiker` does.
@@ -16,6 +17,7 @@ const context = canvas.getContext("2d");
 const status = document.getElementById("status");
 const select = document.getElementById("scene");
 const keys = document.getElementById("keys");
+const layerBoxes = [...document.querySelectorAll("#layers input")];
 const params = new URLSearchParams(location.search);
 const stopAfter = Number(params.get("frames") ?? 0);
 const scripted = params.get("script") === "climb";
@@ -45,7 +47,14 @@ function open(name) {
       ? "arrows or WASD: run, jump, crouch · E pick up · Q drop · F use · Tab switch"
       : "the overlay lists the keys · mouse: drag, wheel zoom, right-drag pan";
   frames = 0;
+  showLayers();
   canvas.focus();
+}
+
+// The ticked debug layers, for a testbed scene (the hiker has its own look).
+function showLayers() {
+  const list = layerBoxes.filter((box) => box.checked).map((box) => box.value);
+  if (app instanceof Testbed) app.showLayers(list.join(","));
 }
 
 function show() {
@@ -104,9 +113,17 @@ for (const name of [...sceneNames(), "hiker"]) {
   select.add(new Option(name, name));
 }
 select.addEventListener("change", () => open(select.value));
+const shown = (params.get("show") ?? "").split(",");
+for (const box of layerBoxes) {
+  box.checked = shown.includes(box.value);
+  box.addEventListener("change", () => {
+    showLayers();
+    canvas.focus();
+  });
+}
 
 addEventListener("keydown", (event) => {
-  if (event.target === select) return;
+  if (event.target === select || layerBoxes.includes(event.target)) return;
   try {
     if (app.keyDown(event.code)) event.preventDefault();
   } catch (error) {

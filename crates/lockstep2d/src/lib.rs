@@ -202,6 +202,7 @@ mod collide;
 mod constraint;
 mod contact;
 mod controller;
+mod draw;
 mod error;
 mod events;
 mod hash;
@@ -227,6 +228,7 @@ pub use character::{
 pub use collide::{Manifold, ManifoldPoint};
 pub use constraint::{LANES_VARIABLE, LaneForm, SolverKind, SolverSettings};
 pub use controller::{Buoyancy, BuoyancyDef, Wind, WindDef};
+pub use draw::{Color, DebugDraw, DrawOptions, Palette};
 pub use error::{Error, Result};
 pub use events::{
     ContactBegin, ContactEnd, ContactEvents, ContactHit, JointEvent, SensorEvent, SensorEvents,

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
-use lockstep2d_testbed::session::{self, Session};
+use lockstep2d_testbed::session::{self, Layers, Session};
 use lockstep2d_testbed::{Pixmap, to_0rgb};
 use minifb::{Key, KeyRepeat, Window, WindowOptions};
 
@@ -38,6 +38,10 @@ pub struct ViewArgs {
     /// Save the last frame shown to this PNG when the window closes.
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
+    /// Debug layers to draw too, comma-separated: bounds (each shape's box), centers
+    /// (each body's axes at its centre of mass), impulses (each contact's).
+    #[arg(long, value_name = "LAYERS", value_parser = Layers::parse, default_value = "")]
+    pub show: Layers,
 }
 
 impl ViewArgs {
@@ -50,6 +54,7 @@ impl ViewArgs {
             fps_cap: 60,
             frames: None,
             screenshot: None,
+            show: Layers::default(),
         }
     }
 }
@@ -99,12 +104,14 @@ pub fn run(args: &ViewArgs) -> CliResult {
 /// argument is an error and not an empty window.
 pub fn prepare(args: &ViewArgs) -> CliResult<Session> {
     check_screenshot(args.screenshot.as_deref())?;
-    Ok(Session::new(
+    let mut session = Session::new(
         crate::scene_arg::build,
         &args.scene,
         args.width,
         args.height,
-    )?)
+    )?;
+    session.layers = args.show;
+    Ok(session)
 }
 
 /// The window loop: input, then the frame's steps, then the drawing, until the window

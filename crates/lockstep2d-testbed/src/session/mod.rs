@@ -6,6 +6,7 @@
 
 mod keyboard;
 mod keys;
+mod layers;
 mod overlay;
 
 use std::time::Duration;
@@ -16,11 +17,12 @@ use lockstep2d::{
 use lockstep2d_scenes::Scene;
 
 use crate::{
-    Bomb, Camera, Drag, Pixmap, Sparks, draw_overlay, draw_ray_cast, draw_spring, draw_world,
-    scene_bounds,
+    Bomb, Camera, Drag, Pixmap, Sparks, colors, draw_overlay, draw_ray_cast, draw_spring,
+    draw_world_with, scene_bounds, testbed_options,
 };
 pub use keyboard::Keyboard;
 pub use keys::{Action, Key, action_for};
+pub use layers::{LAYER_NAMES, Layers};
 
 /// Builds the scene a session shows from its source: a named scene, or (on the desktop)
 /// a scene file read again at each restart.
@@ -109,6 +111,8 @@ pub struct Session {
     pub bomb_mode: BombMode,
     /// Whether a ray is cast every frame from the scene's top-left corner to the cursor.
     pub ray_cast: bool,
+    /// The debug layers drawn beyond shapes, joints and contacts.
+    pub layers: Layers,
     /// The world point under the mouse, when the window has it.
     cursor: Option<Vec2>,
     /// The keys held for the scene's first character, which they drive when it has one.
@@ -154,6 +158,7 @@ impl Session {
             sparks: Sparks::default(),
             bomb_mode: BombMode::Throw,
             ray_cast: source == RAY_CAST_SCENE,
+            layers: Layers::default(),
             cursor: None,
             keyboard: Keyboard::default(),
             notice: None,
@@ -399,7 +404,11 @@ impl Session {
         let (world, stepper) = (&self.world, &self.stepper);
         let pose = |b| stepper.smoothed_pose(world, b);
         let grabbed = self.drag.map(|d| d.body());
-        draw_world(pixmap, world, &self.camera, &pose, grabbed).map_err(|e| e.to_string())?;
+        let highlight = |body| (Some(body) == grabbed).then_some(colors::GRABBED);
+        let mut options = testbed_options(&self.camera);
+        self.layers.apply(&mut options);
+        draw_world_with(pixmap, world, &self.camera, &pose, &highlight, &options)
+            .map_err(|e| e.to_string())?;
         self.sparks.draw(pixmap, &self.camera);
         if let Some(drag) = &self.drag {
             let anchor = drag.anchor(pose(drag.body()).map_err(|e| e.to_string())?);

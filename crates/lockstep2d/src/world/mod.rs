@@ -9,6 +9,7 @@ mod characters;
 mod collision;
 mod continuous;
 mod controllers;
+mod debug_draw;
 mod explode;
 mod hooks;
 mod joints;
