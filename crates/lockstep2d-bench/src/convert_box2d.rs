@@ -282,8 +282,8 @@ fn add_geometry(body: b2BodyId, sd: &b2ShapeDef, shape: &ShapeJson) -> Result<()
                 b2CreateCircleShape(body, sd, &circle);
             }
             ShapeJson::Polygon { vertices, .. } => add_polygon(body, sd, vertices)?,
-            ShapeJson::Outline { points, .. } => {
-                for piece in crate::geometry::outline_pieces(points)? {
+            ShapeJson::Outline { points, holes, .. } => {
+                for piece in crate::geometry::outline_pieces(points, holes)? {
                     add_polygon(body, sd, &piece)?;
                 }
             }

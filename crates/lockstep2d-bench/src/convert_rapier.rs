@@ -206,7 +206,7 @@ fn collider(shape: &ShapeJson) -> Result<Collider, String> {
             crate::geometry::chain_faces_right(points, *is_loop, *solid)?;
             polyline(points, *is_loop)
         }
-        ShapeJson::Outline { points, .. } => compound(points)?,
+        ShapeJson::Outline { points, holes, .. } => compound(points, holes)?,
         // parry's heightfield spans x from -scale.x / 2 to scale.x / 2 about its
         // collider's origin, heights times scale.y.
         ShapeJson::Heightfield {
@@ -240,8 +240,8 @@ fn collider(shape: &ShapeJson) -> Result<Collider, String> {
 }
 
 /// An outline as one rapier collider of lockstep2d's own convex pieces.
-fn compound(points: &[[f32; 2]]) -> Result<ColliderBuilder, String> {
-    let pieces = crate::geometry::outline_pieces(points)?
+fn compound(points: &[[f32; 2]], holes: &[Vec<[f32; 2]>]) -> Result<ColliderBuilder, String> {
+    let pieces = crate::geometry::outline_pieces(points, holes)?
         .iter()
         .map(|piece| {
             let vertices: Vec<Vector> = piece.iter().map(|&p| vector(p)).collect();

@@ -44,11 +44,17 @@ pub fn reach(shape: &ShapeJson) -> f32 {
     }
 }
 
-/// An outline's convex pieces as lockstep2d cuts them, each a list of points, so that
-/// the peers are given the very pieces it simulates.
-pub fn outline_pieces(points: &[[f32; 2]]) -> Result<Vec<Vec<[f32; 2]>>, String> {
-    let points: Vec<Vec2> = points.iter().map(|&[x, y]| Vec2::new(x, y)).collect();
-    let outline = Outline::new(&points).map_err(|e| e.to_string())?;
+/// An outline's convex pieces as lockstep2d cuts them (round its holes), each a list of
+/// points, so that the peers are given the very pieces it simulates.
+pub fn outline_pieces(
+    points: &[[f32; 2]],
+    holes: &[Vec<[f32; 2]>],
+) -> Result<Vec<Vec<[f32; 2]>>, String> {
+    let vectors = |points: &[[f32; 2]]| -> Vec<Vec2> {
+        points.iter().map(|&[x, y]| Vec2::new(x, y)).collect()
+    };
+    let holes: Vec<Vec<Vec2>> = holes.iter().map(|hole| vectors(hole)).collect();
+    let outline = Outline::with_holes(&vectors(points), &holes).map_err(|e| e.to_string())?;
     Ok(outline
         .pieces()
         .iter()

@@ -8,8 +8,9 @@
 //! (`lockstep2d::Snapshot::to_bytes`), so the edit reaches the decoder's value checks
 //! instead of stopping at the checksum.
 
-use lockstep2d::{Snapshot, World, WorldDef};
-use lockstep2d_scenes::{from_json, named};
+use lockstep2d::math::{cos, sin};
+use lockstep2d::{Outline, Snapshot, Vec2, World, WorldDef};
+use lockstep2d_scenes::{SceneDef, ShapeJson, from_json, named};
 
 use crate::values::Draw;
 
@@ -155,13 +156,21 @@ fn damaged(bytes: &[u8], draw: &mut Draw) -> Vec<u8> {
 
 /// `edits` random damages of `scene`'s JSON (characters changed, cut or repeated):
 /// each must fail to load or build with an error, or build a world that steps on
-/// with finite poses.
+/// with finite poses. In a scene with outlines, half the edits damage a text where one
+/// outline has random holes (see `with_random_holes`).
 pub fn fuzz_scene_text(scene: &str, seed: u64, edits: u32) -> Result<Tried, String> {
-    let text = named(scene).expect("a named scene").to_json();
+    let def = named(scene).expect("a named scene");
+    let text = def.to_json();
+    let outlines = outline_shapes(&def);
     let mut draw = Draw::new(seed, false);
     let mut tried = Tried::default();
     for edit in 0..edits {
-        let damaged = String::from_utf8_lossy(&damaged(text.as_bytes(), &mut draw)).into_owned();
+        let source = if !outlines.is_empty() && draw.chance(0.5) {
+            with_random_holes(&def, &outlines, &mut draw).to_json()
+        } else {
+            text.clone()
+        };
+        let damaged = String::from_utf8_lossy(&damaged(source.as_bytes(), &mut draw)).into_owned();
         tried.loads += 1;
         let Ok(def) = from_json(&damaged) else {
             continue;
@@ -176,4 +185,52 @@ pub fn fuzz_scene_text(scene: &str, seed: u64, edits: u32) -> Result<Tried, Stri
         }
     }
     Ok(tried)
+}
+
+/// Where `def`'s outlines are: (body, shape) indices.
+fn outline_shapes(def: &SceneDef) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
+    for (b, body) in def.bodies.iter().enumerate() {
+        for (s, shape) in body.shapes.iter().enumerate() {
+            if matches!(shape, ShapeJson::Outline { .. }) {
+                found.push((b, s));
+            }
+        }
+    }
+    found
+}
+
+/// `def` with one or two random holes in one of its `outlines`: rings of three to
+/// eight points at drawn distances about the middle of one of the outline's pieces, so
+/// that some lie inside it apart, and others cross it or each other (which building
+/// must refuse).
+fn with_random_holes(def: &SceneDef, outlines: &[(usize, usize)], draw: &mut Draw) -> SceneDef {
+    let mut holed = def.clone();
+    let (b, s) = outlines[draw.below(outlines.len())];
+    let ShapeJson::Outline { points, holes, .. } = &mut holed.bodies[b].shapes[s] else {
+        return holed;
+    };
+    let outer: Vec<Vec2> = points.iter().map(|&[x, y]| Vec2::new(x, y)).collect();
+    let Ok(outline) = Outline::new(&outer) else {
+        return holed;
+    };
+    for _ in 0..1 + draw.below(2) {
+        let piece = outline.pieces()[draw.below(outline.pieces().len())].vertices();
+        let middle = piece.iter().fold(Vec2::ZERO, |sum, &v| sum + v) / piece.len() as f32;
+        let room = piece
+            .iter()
+            .map(|&v| v.distance(middle))
+            .fold(f32::MAX, lockstep2d::minmax::min);
+        let count = 3 + draw.below(6);
+        let hole = (0..count)
+            .map(|i| {
+                let angle = std::f32::consts::TAU * i as f32 / count as f32;
+                let reach = draw.range(0.1, 0.9) * room;
+                let p = middle + reach * Vec2::new(cos(angle), sin(angle));
+                [p.x, p.y]
+            })
+            .collect();
+        holes.push(hole);
+    }
+    holed
 }

@@ -306,9 +306,14 @@ fn engine_shape(shape: &ShapeJson) -> Result<EngineShape, SceneError> {
                 .map_err(|e| SceneError::new(e.field().unwrap_or("heights"), e.reason()))?;
             return Ok(EngineShape::Chain(chain));
         }
-        ShapeJson::Outline { points, .. } => {
-            let points: Vec<Vec2> = points.iter().map(|&p| vec2(p)).collect();
-            let outline = Outline::new(&points).map_err(outline_error)?;
+        ShapeJson::Outline { points, holes, .. } => {
+            let outer: Vec<Vec2> = points.iter().map(|&p| vec2(p)).collect();
+            let inner: Vec<Vec<Vec2>> = holes
+                .iter()
+                .map(|hole| hole.iter().map(|&p| vec2(p)).collect())
+                .collect();
+            let outline = Outline::with_holes(&outer, &inner)
+                .map_err(|e| outline_error(e, points.len(), holes))?;
             let like = Geometry::Polygon(*outline.pieces().first().expect("an outline has pieces"));
             return Ok(EngineShape::Outline(outline, shape_def(shape, like)));
         }
@@ -328,15 +333,32 @@ fn shape_def(shape: &ShapeJson, geometry: Geometry) -> ShapeDef {
     }
 }
 
-/// An outline's error: at the point it names (`points[3]`), else at `points`.
-fn outline_error(e: lockstep2d::Error) -> SceneError {
+/// An outline's error: at the point it names (`points[3]`, `holes[0][2]`), else at
+/// `points`. The engine counts an outline's `points` (`outer` of them) first, then
+/// each hole's in turn.
+fn outline_error(e: lockstep2d::Error, outer: usize, holes: &[Vec<[f32; 2]>]) -> SceneError {
     match e {
         lockstep2d::Error::Outline {
             index: Some(i),
             reason,
-        } => SceneError::new(format!("points[{i}]"), reason),
+        } => SceneError::new(outline_point_path(i, outer, holes), reason),
         other => SceneError::new("points", other.reason()),
     }
+}
+
+/// The path of the outline's point with index `i` counted across its loops.
+fn outline_point_path(i: usize, outer: usize, holes: &[Vec<[f32; 2]>]) -> String {
+    if i < outer {
+        return format!("points[{i}]");
+    }
+    let mut k = i - outer;
+    for (h, hole) in holes.iter().enumerate() {
+        if k < hole.len() {
+            return format!("holes[{h}][{k}]");
+        }
+        k -= hole.len();
+    }
+    "holes".to_string()
 }
 
 fn add_joint(

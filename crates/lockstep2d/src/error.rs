@@ -46,10 +46,12 @@ pub enum Error {
         /// What is wrong with it.
         reason: &'static str,
     },
-    /// An outline (`Outline::new`) is not a simple polygon the engine can cut.
+    /// An outline (`Outline::new`, `Outline::with_holes`) is not a simple polygon the
+    /// engine can cut, or its holes do not lie inside it apart.
     #[error("outline: {}{reason}", match index { Some(i) => format!("point {i}: "), None => String::new() })]
     Outline {
-        /// The point at fault, in the order given, when one is.
+        /// The point at fault, in the order given, when one is; a hole's points are
+        /// counted after the outline's own and the earlier holes'.
         index: Option<usize>,
         /// What is wrong.
         reason: &'static str,

@@ -267,11 +267,11 @@ fn material(draw: &mut Draw) -> SurfaceMaterial {
     }
 }
 
-/// A chain of two to nine points, a random walk of steps up to 3 m, open or closed, on
-/// any body, one-way or not; an open one sometimes carried on by ghosts (given to a loop
-/// too, now and then, which the world must refuse).
 /// A concave outline on a body: a ring of points at drawn distances from a centre,
-/// which may cross itself (and must then be refused), with a drawn material.
+/// which may cross itself (and must then be refused), with a drawn material; now and
+/// then with holes, rings drawn the same way about points near the centre, which may
+/// cross the outline or each other, lie outside it or inside each other (and must then
+/// be refused).
 fn create_outline(world: &mut World, picks: &mut Picks) -> Result<()> {
     let Some(body) = body(world, picks) else {
         return Ok(());
@@ -279,17 +279,19 @@ fn create_outline(world: &mut World, picks: &mut Picks) -> Result<()> {
     let draw = &mut picks.draw;
     let count = 3 + draw.below(14);
     let center = draw.vector(3.0);
-    let mut points: Vec<Vec2> = (0..count)
-        .map(|i| {
-            let angle = std::f32::consts::TAU * i as f32 / count as f32;
-            let reach = draw.value(0.05, 2.0);
-            center + reach * Vec2::new(cos(angle), sin(angle))
-        })
-        .collect();
-    if draw.chance(0.2) {
-        points.swap(0, count / 2);
-    }
-    let outline = Outline::new(&points)?;
+    let points = drawn_ring(draw, center, count, 2.0);
+    let holes: Vec<Vec<Vec2>> = if draw.chance(0.4) {
+        (0..1 + draw.below(3))
+            .map(|_| {
+                let count = 3 + draw.below(6);
+                let at = center + draw.vector(0.4);
+                drawn_ring(draw, at, count, 0.3)
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let outline = Outline::with_holes(&points, &holes)?;
     // Each piece takes its own geometry; the rest of the shape is drawn.
     let any = Geometry::Circle(lockstep2d::Circle {
         center: Vec2::ZERO,
@@ -321,6 +323,25 @@ fn create_heightfield(world: &mut World, picks: &mut Picks) -> Result<()> {
     Ok(())
 }
 
+/// A ring of `count` points about `center`, each at a drawn distance up to `reach`;
+/// now and then two swapped, so that it crosses itself.
+fn drawn_ring(draw: &mut Draw, center: Vec2, count: usize, reach: f32) -> Vec<Vec2> {
+    let mut points: Vec<Vec2> = (0..count)
+        .map(|i| {
+            let angle = std::f32::consts::TAU * i as f32 / count as f32;
+            let distance = draw.value(0.025 * reach, reach);
+            center + distance * Vec2::new(cos(angle), sin(angle))
+        })
+        .collect();
+    if draw.chance(0.2) {
+        points.swap(0, count / 2);
+    }
+    points
+}
+
+/// A chain of two to nine points, a random walk of steps up to 3 m, open or closed, on
+/// any body, one-way or not; an open one sometimes carried on by ghosts (given to a loop
+/// too, now and then, which the world must refuse).
 fn create_chain(world: &mut World, picks: &mut Picks) -> Result<()> {
     let Some(body) = body(world, picks) else {
         return Ok(());

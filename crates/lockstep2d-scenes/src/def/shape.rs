@@ -61,13 +61,18 @@ pub enum ShapeJson {
         #[serde(flatten, serialize_with = "write_material")]
         material: SurfaceMaterial,
     },
-    /// A simple polygon of any shape (`lockstep2d::Outline`): its points in body
-    /// coordinates, in order either way round, at most `MAX_OUTLINE_POINTS`. The body
-    /// gets one polygon shape for each of its convex pieces. Its surface alone, as a
-    /// line with no mass, is a chain loop with `"solid": "outside"`.
+    /// A simple polygon of any shape (`lockstep2d::Outline`), with or without holes:
+    /// its points in body coordinates, in order either way round, at most
+    /// `MAX_OUTLINE_POINTS` with its holes'. The body gets one polygon shape for each
+    /// of its convex pieces. Its surface alone, as a line with no mass, is a chain
+    /// loop with `"solid": "outside"`.
     Outline {
         /// The points, in order.
         points: Vec<[f32; 2]>,
+        /// The holes, each the points of a simple polygon strictly inside the outline,
+        /// in order either way round, apart from every other hole; none when absent.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        holes: Vec<Vec<[f32; 2]>>,
         /// Density, sensor flag and filter, of every piece.
         #[serde(flatten)]
         solid: Solid,
@@ -285,9 +290,19 @@ impl ShapeJson {
     pub fn outline(points: Vec<[f32; 2]>) -> ShapeJson {
         ShapeJson::Outline {
             points,
+            holes: Vec::new(),
             solid: Solid::default(),
             material: SurfaceMaterial::default(),
         }
+    }
+
+    /// The same outline with `holes`, each through its points either way round. Any
+    /// other type is returned as it is.
+    pub fn with_holes(mut self, new_holes: Vec<Vec<[f32; 2]>>) -> ShapeJson {
+        if let ShapeJson::Outline { holes, .. } = &mut self {
+            *holes = new_holes;
+        }
+        self
     }
 
     /// Ground through `heights`, `spacing` apart along x, from the body's origin.

@@ -1,4 +1,5 @@
-//! What makes an outline one the engine can cut: a simple polygon of distinct corners.
+//! What makes an outline one the engine can cut: simple polygons of distinct corners,
+//! the outline's own loop and each of its holes'.
 
 use super::{MAX_OUTLINE_POINTS, WELD_DISTANCE};
 use crate::error::{Error, Result};
@@ -11,37 +12,69 @@ const IN_LINE: f32 = 1.0e-6;
 /// Fails with `Error::Outline`, naming the first point at fault in the order given,
 /// unless `points` outline a simple polygon (see `Outline::new`).
 pub(super) fn check_points(points: &[Vec2]) -> Result<()> {
-    let n = points.len();
-    if n < 3 {
+    check_loops(points, &[])
+}
+
+/// Fails with `Error::Outline` unless `outer` and each of `holes` outline a simple
+/// polygon and all of them together hold at most `MAX_OUTLINE_POINTS` points. The
+/// point at fault is named by its index across the loops: `outer`'s points first,
+/// then each hole's in turn. Where the holes lie is `holes.rs`'s to check.
+pub(super) fn check_loops(outer: &[Vec2], holes: &[Vec<Vec2>]) -> Result<()> {
+    if outer.len() < 3 {
         return Err(refused(None, "needs at least three points"));
     }
-    if n > MAX_OUTLINE_POINTS {
+    let total = outer.len() + holes.iter().map(Vec::len).sum::<usize>();
+    if total > MAX_OUTLINE_POINTS {
         return Err(refused(None, "has more than MAX_OUTLINE_POINTS points"));
     }
+    check_loop(outer, 0)?;
+    let mut offset = outer.len();
+    for hole in holes {
+        if hole.is_empty() {
+            return Err(refused(None, "has a hole of fewer than three points"));
+        }
+        if hole.len() < 3 {
+            return Err(refused(
+                Some(offset),
+                "is in a hole of fewer than three points",
+            ));
+        }
+        check_loop(hole, offset)?;
+        offset += hole.len();
+    }
+    Ok(())
+}
+
+/// Fails unless the loop through `points` (at least three) is a simple polygon of
+/// distinct corners within the world's coordinates; the point at fault is named by its
+/// index plus `offset`, where the loop's first point stands among all the loops.
+fn check_loop(points: &[Vec2], offset: usize) -> Result<()> {
+    let n = points.len();
+    let at = |i: usize| Some(offset + i);
     for (i, p) in points.iter().enumerate() {
         if !p.is_finite() {
-            return Err(refused(Some(i), "must be finite"));
+            return Err(refused(at(i), "must be finite"));
         }
         if p.x.abs() > MAX_COORDINATE || p.y.abs() > MAX_COORDINATE {
-            return Err(refused(Some(i), "must be within ±10⁶ m (MAX_COORDINATE)"));
+            return Err(refused(at(i), "must be within ±10⁶ m (MAX_COORDINATE)"));
         }
     }
     for i in 0..n {
         let (prev, next) = (points[(i + n - 1) % n], points[(i + 1) % n]);
         if points[i].distance(next) <= WELD_DISTANCE {
-            return Err(refused(Some(i), "repeats the next point"));
+            return Err(refused(at(i), "repeats the next point"));
         }
         let (before, after) = (points[i] - prev, next - points[i]);
         if cross(before, after).abs() <= IN_LINE * before.length() * after.length() {
             return Err(refused(
-                Some(i),
+                at(i),
                 "lies on the line through its neighbours (leave it out)",
             ));
         }
     }
     if let Some(i) = first_crossing(points) {
         return Err(refused(
-            Some(i),
+            at(i),
             "its edge to the next point crosses or touches another edge",
         ));
     }
@@ -65,7 +98,7 @@ pub(super) fn first_crossing(points: &[Vec2]) -> Option<usize> {
 }
 
 /// Whether two segments have a point in common, ends included.
-fn segments_meet((a, b): (Vec2, Vec2), (c, d): (Vec2, Vec2)) -> bool {
+pub(super) fn segments_meet((a, b): (Vec2, Vec2), (c, d): (Vec2, Vec2)) -> bool {
     let side = |p: Vec2, q: Vec2, r: Vec2| cross(q - p, r - p);
     let (d1, d2) = (side(c, d, a), side(c, d, b));
     let (d3, d4) = (side(a, b, c), side(a, b, d));

@@ -1,11 +1,15 @@
 //! Ear clipping: a simple counter-clockwise polygon cut into triangles of its own
-//! vertices.
+//! vertices; or a ring whose holes are bridged in (`bridge.rs`), where a bridge's ends
+//! are each two corners at one position.
 //!
 //! An ear is a convex corner whose triangle with its two neighbours holds no other
-//! corner: cutting it off leaves a simple polygon one corner smaller. Of all the ears,
-//! the best-shaped is cut first (the largest area for the sum of its squared sides,
-//! ties to the lowest index), which keeps slivers for last, where merging takes them in.
-//! Only the two neighbours of a cut corner change, so each cut re-examines those two.
+//! corner and whose chord passes no other within the weld distance: cutting it off
+//! leaves a simple polygon one corner smaller. A corner at the position of one of the
+//! triangle's own is not held by it: that is the other copy of a bridge's end, which
+//! the triangle only touches. Of all the ears, the best-shaped is cut first (the
+//! largest area for the sum of its squared sides, ties to the lowest index), which
+//! keeps slivers for last, where merging takes them in. Only the two neighbours of a
+//! cut corner change, so each cut re-examines those two.
 
 use super::{WELD_DISTANCE, bulge};
 use crate::error::{Error, Result};
@@ -79,7 +83,10 @@ impl Ring<'_> {
 
     /// Corner `i`'s shape as an ear (`area / Σ side²`), or `None` if it is no ear: a
     /// corner that does not stand out of its chord by more than the weld distance, or
-    /// whose triangle holds or touches another corner.
+    /// whose triangle holds or touches another corner at a position not its own, or
+    /// whose chord, the new edge the cut makes, passes within the weld distance of one.
+    /// Such a chord would leave that corner on an edge, and a sliver no later ear
+    /// could cut.
     fn ear_shape(&self, i: usize) -> Option<f32> {
         let (p, q) = (self.prev[i], self.next[i]);
         let (a, b, c) = (self.points[p], self.points[i], self.points[q]);
@@ -88,7 +95,9 @@ impl Ring<'_> {
         }
         let mut other = self.next[q];
         while other != p {
-            if in_triangle(self.points[other], a, b, c) {
+            let point = self.points[other];
+            let a_corner = point == a || point == b || point == c;
+            if !a_corner && (in_triangle(point, a, b, c) || near_segment(point, a, c)) {
                 return None;
             }
             other = self.next[other];
@@ -101,4 +110,19 @@ impl Ring<'_> {
 /// Whether `p` lies in the counter-clockwise triangle `a b c` or on its boundary.
 fn in_triangle(p: Vec2, a: Vec2, b: Vec2, c: Vec2) -> bool {
     cross(b - a, p - a) >= 0.0 && cross(c - b, p - b) >= 0.0 && cross(a - c, p - c) >= 0.0
+}
+
+/// Whether `p` is within the weld distance of the segment from `a` to `c`: two points
+/// that close are one.
+fn near_segment(p: Vec2, a: Vec2, c: Vec2) -> bool {
+    let d = c - a;
+    let along = (p - a).dot(d);
+    let distance = if along <= 0.0 {
+        (p - a).length()
+    } else if along >= d.length_squared() {
+        (p - c).length()
+    } else {
+        cross(d, p - a).abs() / d.length()
+    };
+    distance <= WELD_DISTANCE
 }
