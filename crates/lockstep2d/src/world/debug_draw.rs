@@ -44,7 +44,8 @@ impl World {
         poses
     }
 
-    /// The body's shapes the view shows, with their pose.
+    /// The body's shapes to draw: sensors only if asked for, and only those whose box
+    /// at the world's pose touches the view.
     fn drawn_shapes<'w>(
         &'w self,
         body: &'w Body,
@@ -138,6 +139,10 @@ impl World {
     /// The last step's contacts where it found them: lines first, then the points on
     /// top of them.
     fn draw_contacts(&self, draw: &mut impl DebugDraw, options: &DrawOptions) {
+        let lines = options.contact_normals || options.normal_impulses || options.friction_impulses;
+        if !lines && !options.contact_points {
+            return;
+        }
         let palette = &options.palette;
         let in_view = |p: Vec2| {
             options.view.is_none_or(|view| {
