@@ -23,8 +23,10 @@ Usage:
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import tomllib
 from pathlib import Path
 
@@ -43,10 +45,11 @@ CRATES = [
     "lockstep2d-web",
     "lockstep2d-bevy",
 ]
-# A target directory of its own: RUSTC_BOOTSTRAP reruns the build scripts of
-# proc-macro2 and thiserror, and in the shared one everything built on them would then
-# be built again by the next ordinary cargo command.
-TARGET_DIR = ROOT / "target" / "api"
+# The shared target directory, so the dependencies checked for clippy and the docs are
+# not checked again: RUSTC_BOOTSTRAP reaches rustdoc alone (through a wrapper), since
+# set for the whole build it reruns the build scripts of proc-macro2 and thiserror, and
+# everything built on them would be built again.
+TARGET_DIR = ROOT / "target"
 # Traits rustdoc lists that user code cannot name on stable Rust.
 UNNAMEABLE_TRAITS = {"Freeze", "StructuralPartialEq", "UnsafeUnpin"}
 
@@ -56,18 +59,31 @@ def workspace_version():
     return manifest["workspace"]["package"]["version"]
 
 
+def bootstrapped_rustdoc(folder):
+    """A script in `folder` that runs the toolchain's rustdoc with RUSTC_BOOTSTRAP set,
+    and its path."""
+    rustdoc = shutil.which(os.environ.get("RUSTDOC", "rustdoc"))
+    if rustdoc is None:
+        sys.exit("api_check: no rustdoc on PATH")
+    wrapper = folder / "rustdoc"
+    wrapper.write_text(f'#!/bin/sh\nRUSTC_BOOTSTRAP=1 exec "{rustdoc}" "$@"\n')
+    wrapper.chmod(0o755)
+    return str(wrapper)
+
+
 def rustdoc_json(crates):
     """Builds the crates' rustdoc JSON in one cargo call (a nightly output format, let
     through on the stable toolchain by RUSTC_BOOTSTRAP), every feature on, and returns
     each parsed."""
     env = dict(os.environ)
-    env["RUSTC_BOOTSTRAP"] = "1"
     env["RUSTDOCFLAGS"] = "-Z unstable-options --output-format json"
     command = ["cargo", "doc", "--no-deps", "--lib", "--all-features", "--target-dir"]
     command.append(str(TARGET_DIR))
     for crate in crates:
         command += ["-p", crate]
-    subprocess.run(command, cwd=ROOT, env=env, check=True)
+    with tempfile.TemporaryDirectory() as wrapper_dir:
+        env["RUSTDOC"] = bootstrapped_rustdoc(Path(wrapper_dir))
+        subprocess.run(command, cwd=ROOT, env=env, check=True)
     docs = TARGET_DIR / "doc"
     return {c: json.loads((docs / (c.replace("-", "_") + ".json")).read_text()) for c in crates}
 

@@ -5,24 +5,7 @@
 //! and rolls back. The confirmed frames must come out the same on both peers, and the
 //! same as the engine alone with the same buttons.
 
-#[path = "../examples/duel/alone.rs"]
-#[allow(dead_code)]
-mod alone;
-#[path = "../examples/duel/app.rs"]
-#[allow(dead_code)]
-mod app;
-#[path = "../examples/duel/game.rs"]
-#[allow(dead_code)]
-mod game;
-#[path = "support/gust.rs"]
-mod gust;
-#[path = "../examples/duel/inputs.rs"]
-#[allow(dead_code)]
-mod inputs;
-#[path = "../examples/duel/network.rs"]
-mod network;
-#[path = "../examples/duel/record.rs"]
-mod record;
+use crate::{alone, app, gust, inputs, network, record};
 
 use std::collections::BTreeMap;
 use std::net::{Ipv4Addr, SocketAddr, UdpSocket};

@@ -4,8 +4,7 @@
 //! frame rate, makes joints and destroys what despawned entities made, sends contacts
 //! as messages, and moves drawn bodies evenly.
 
-#[path = "support/glide.rs"]
-mod glide;
+use crate::glide;
 
 use std::time::Duration;
 

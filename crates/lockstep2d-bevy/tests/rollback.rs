@@ -5,25 +5,7 @@
 //! the discs that fall in, dumbbells that expire (despawns a rollback can undo), and a
 //! jointed pendulum. And a body drawn between rolled-back steps moves evenly.
 
-#[path = "support/glide.rs"]
-mod glide;
-
-#[path = "../examples/duel/alone.rs"]
-mod alone;
-#[path = "../examples/duel/app.rs"]
-#[allow(dead_code)]
-mod app;
-#[path = "../examples/duel/game.rs"]
-#[allow(dead_code)]
-mod game;
-#[path = "support/gust.rs"]
-mod gust;
-#[path = "../examples/duel/inputs.rs"]
-#[allow(dead_code)]
-mod inputs;
-#[path = "../examples/duel/record.rs"]
-#[allow(dead_code)]
-mod record;
+use crate::{alone, app, game, glide, gust, inputs};
 
 use std::time::Duration;
 

@@ -4,8 +4,7 @@
 //! drawn moving evenly between the steps, and game logic reading the steps' own poses
 //! from `Transform`.
 
-#[path = "support/glide.rs"]
-mod glide;
+use crate::glide;
 
 use std::time::Duration;
 

@@ -19,12 +19,14 @@ const ISOLATED: &str = "LOCKSTEP2D_ISOLATED_NETWORK";
 /// side by side on a two-core machine starve each other's peers.
 static ONE_ROOM_AT_A_TIME: Mutex<()> = Mutex::new(());
 
-/// True inside the namespace: do the test's work. Outside, runs this test binary's
-/// `test` again inside one, checks that it passed, and returns false.
+/// True inside the namespace: do the test's work. Outside, runs `test` (a function of
+/// this file) again inside one, checks that it passed, and returns false.
 fn inside_isolation(test: &str) -> bool {
     if std::env::var_os(ISOLATED).is_some() {
         return true;
     }
+    // `main::webrtc`: a test's name in the binary leaves out the crate.
+    let module = module_path!().split_once("::").map_or("", |(_, path)| path);
     let _turn = ONE_ROOM_AT_A_TIME
         .lock()
         .unwrap_or_else(PoisonError::into_inner);
@@ -42,7 +44,7 @@ fn inside_isolation(test: &str) -> bool {
             setup,
         ])
         .arg(std::env::current_exe().expect("the test binary"))
-        .arg(test)
+        .arg(format!("{module}::{test}"))
         .env(ISOLATED, "1")
         .output()
         .expect("unshare runs: these tests need a network namespace of their own");

@@ -1,9 +1,7 @@
 //! ARCHITECTURE.md must not drift: every path it names in backticks exists, and
 //! every source file under `crates/` is named in it.
 
-mod source_files;
-
-use source_files::rust_files;
+use crate::source_files::rust_files;
 use std::path::Path;
 
 #[test]
@@ -82,4 +80,63 @@ fn the_default_members_hold_one_binary_so_cargo_run_needs_no_flag() {
         ["crates/lockstep2d-cli"],
         "default members with binaries"
     );
+}
+
+/// Each crate's integration tests link into one binary, since every test binary links
+/// the whole engine: a crate with more than one test file gathers them as modules of
+/// `tests/main.rs` and turns off cargo's binary per file, and no file or shared folder
+/// is left out of `main.rs`, where it would never be built or run.
+#[test]
+fn each_crate_links_its_integration_tests_into_one_binary() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut gathered = 0;
+    for entry in std::fs::read_dir(&crates).expect("crates/") {
+        let krate = entry.expect("directory entry").path();
+        let tests = krate.join("tests");
+        let Ok(entries) = std::fs::read_dir(&tests) else {
+            continue;
+        };
+        let mut modules = Vec::new();
+        for entry in entries {
+            let path = entry.expect("directory entry").path();
+            let name = path
+                .file_stem()
+                .expect("a name")
+                .to_string_lossy()
+                .to_string();
+            if path.extension().is_some_and(|ext| ext == "rs") || path.join("mod.rs").exists() {
+                modules.push(name);
+            } else if path.join("main.rs").exists() {
+                modules.push(format!("{name}/main"));
+            }
+        }
+        let Some(main) = modules.iter().position(|module| module == "main") else {
+            assert!(
+                modules.len() <= 1,
+                "{} has {} test binaries: {modules:?}",
+                tests.display(),
+                modules.len()
+            );
+            continue;
+        };
+        modules.remove(main);
+        let manifest = std::fs::read_to_string(krate.join("Cargo.toml")).expect("Cargo.toml");
+        assert!(
+            manifest.contains("autotests = false"),
+            "{} has a tests/main.rs but builds a binary per file",
+            krate.display()
+        );
+        let main = std::fs::read_to_string(tests.join("main.rs")).expect("tests/main.rs");
+        let left_out: Vec<&String> = modules
+            .iter()
+            .filter(|module| !main.contains(&format!("mod {module};")))
+            .collect();
+        assert!(
+            left_out.is_empty(),
+            "{}/main.rs leaves out {left_out:?}",
+            tests.display()
+        );
+        gathered += 1;
+    }
+    assert!(gathered >= 7, "only {gathered} crates gather their tests");
 }

@@ -1,7 +1,7 @@
 //! Bodies: mass properties from shapes, forces that persist until cleared, damping,
 //! gravity scale, and the three body types.
 
-mod support;
+use crate::support;
 
 use lockstep2d::{
     BodyDef, BodyType, Circle, Geometry, Polygon, ShapeDef, SolverSettings, Vec2, World, WorldDef,

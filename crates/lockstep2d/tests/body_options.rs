@@ -1,7 +1,7 @@
 //! Body options: kinematic bodies, fixed rotation, bullets, disabling, the speed limit
 //! and user data.
 
-mod support;
+use crate::support;
 
 use lockstep2d::minmax;
 use lockstep2d::{BodyDef, BodyId, JointDef, QueryFilter, ShapeDef, Vec2, World, WorldDef};

@@ -1,7 +1,7 @@
 //! Breakable joints: a joint is reported in the step its force goes over its threshold,
 //! and removed there when its definition asks.
 
-mod support;
+use crate::support;
 
 use lockstep2d::{BodyDef, JointDef, ShapeDef, Vec2, World, WorldDef};
 use support::DT;

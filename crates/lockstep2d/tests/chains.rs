@@ -1,6 +1,6 @@
 //! Chains: smooth ground made of many links, and segments.
 
-mod support;
+use crate::support;
 
 use lockstep2d::minmax;
 use lockstep2d::{

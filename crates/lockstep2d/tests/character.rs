@@ -1,7 +1,7 @@
 //! Character movers: walking, climbing, stepping, snapping, jumping, never tunnelling,
 //! pushing, measured against what the settings promise.
 
-mod support;
+use crate::support;
 
 use lockstep2d::minmax;
 use lockstep2d::{

@@ -29,9 +29,7 @@
 //! while a comment after code on the same line is. Block comments are checked the
 //! same way, each line on its own.
 
-mod source_files;
-
-use source_files::rust_files;
+use crate::source_files::rust_files;
 use std::path::Path;
 
 /// The comments of a Rust source: `(line number from 1, text of the comment on that

@@ -1,7 +1,7 @@
 //! Contact physics that any rigid-body engine must get right: resting, bouncing and
 //! conservation of momentum.
 
-mod support;
+use crate::support;
 
 use lockstep2d::minmax;
 use lockstep2d::{

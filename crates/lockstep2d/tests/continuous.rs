@@ -1,7 +1,7 @@
 //! Continuous collision: a fast body does not pass through a static wall, and a fast
 //! body sliding along one is not held back by it.
 
-mod support;
+use crate::support;
 
 use lockstep2d::minmax;
 use lockstep2d::{

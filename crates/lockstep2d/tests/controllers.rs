@@ -1,6 +1,6 @@
 //! The built-in controllers: buoyancy (Archimedes, drag, flow) and wind (quadratic drag).
 
-mod support;
+use crate::support;
 
 use lockstep2d::minmax;
 use lockstep2d::{

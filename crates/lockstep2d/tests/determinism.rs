@@ -1,6 +1,6 @@
 //! The same calls give the same bits: two runs agree, and a golden hash pins the result.
 
-mod support;
+use crate::support;
 
 use lockstep2d::{
     BodyDef, Capsule, Circle, Geometry, JointDef, LaneForm, Polygon, ShapeDef, SolverSettings,

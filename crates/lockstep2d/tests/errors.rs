@@ -1,6 +1,6 @@
 //! Bad input gets a clear error and leaves the world exactly as it was.
 
-mod support;
+use crate::support;
 
 use lockstep2d::{
     BodyDef, Capsule, Circle, Error, Geometry, JointDef, Polygon, ShapeDef, Vec2, World,

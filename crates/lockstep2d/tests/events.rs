@@ -1,6 +1,6 @@
 //! Contact events and world bounds, per step and gathered per frame.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

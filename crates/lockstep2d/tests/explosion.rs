@@ -1,7 +1,7 @@
 //! Explosions: Box2D v3's model, pushing shapes away from the centre by the width they
 //! show the blast, full strength within the radius and fading over the falloff.
 
-mod support;
+use crate::support;
 
 use lockstep2d::minmax;
 use lockstep2d::{BodyDef, BodyId, ExplosionDef, Rot, ShapeDef, Vec2, World, WorldDef};

@@ -1,6 +1,6 @@
 //! Collision filters: which shapes touch, by category, mask and group.
 
-mod support;
+use crate::support;
 
 use lockstep2d::{BodyId, Filter, Geometry, Polygon, ShapeDef, Vec2, World, WorldDef};
 use support::*;

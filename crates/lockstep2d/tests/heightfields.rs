@@ -1,7 +1,7 @@
 //! Heightfields: ground from heights at a fixed spacing, which is the chain of its
 //! points, so shapes slide across its cells' joints as across one surface.
 
-mod support;
+use crate::support;
 
 use lockstep2d::{
     BodyDef, BodyId, ChainDef, Circle, Error, Geometry, HeightfieldDef, Polygon, ShapeDef,

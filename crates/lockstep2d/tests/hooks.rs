@@ -1,7 +1,7 @@
 //! Contact hooks: pairs refused, contacts switched off or re-surfaced for a step, in a
 //! deterministic order, and nothing of them left once a hook is gone.
 
-mod support;
+use crate::support;
 
 use std::sync::{Arc, Mutex};
 

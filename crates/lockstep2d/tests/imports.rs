@@ -12,9 +12,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-mod source_files;
-
-use source_files::rust_files;
+use crate::source_files::rust_files;
 
 type Module = Vec<String>;
 type Graph = BTreeMap<Module, BTreeSet<Module>>;

@@ -1,7 +1,7 @@
 //! Every joint kind and option under the soft step, checked by its physics: motors reach
 //! their speed, limits hold, springs ring at their frequency, rigid parts stay together.
 
-mod support;
+use crate::support;
 
 use lockstep2d::minmax;
 use lockstep2d::{

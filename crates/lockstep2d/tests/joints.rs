@@ -1,7 +1,7 @@
 //! The revolute (Box2D-Lite) joint: a pendulum swings at the period physics predicts,
 //! and the pin holds.
 
-mod support;
+use crate::support;
 
 use lockstep2d::minmax;
 use lockstep2d::{

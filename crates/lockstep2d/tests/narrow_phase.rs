@@ -1,7 +1,7 @@
 //! Every pair of shape kinds makes contact where geometry says, with the right normal
 //! and depth; feature ids stay put while the same features touch.
 
-mod support;
+use crate::support;
 
 use lockstep2d::{
     BodyDef, BodyId, Capsule, Circle, Geometry, Manifold, Polygon, ShapeDef, SolverSettings, Vec2,

@@ -1,7 +1,7 @@
 //! One-way platforms: through from below, solid from above, open to a body dropping
 //! through, and all of it carried by snapshots.
 
-mod support;
+use crate::support;
 
 use lockstep2d::{
     BodyDef, BodyId, ChainDef, Geometry, Polygon, Segment, ShapeDef, Snapshot, SolidSide, Vec2,

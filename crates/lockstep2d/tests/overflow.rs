@@ -2,7 +2,7 @@
 //! squared) are refused, changing nothing; what is accepted leaves every pose and
 //! velocity finite, and no static body moves.
 
-mod support;
+use crate::support;
 
 use lockstep2d::minmax;
 use lockstep2d::{

@@ -2,7 +2,7 @@
 //! trees made by the first query after the trees change; each test asks, changes the
 //! world one way, and asks again.
 
-mod support;
+use crate::support;
 
 use lockstep2d::{
     BodyDef, Filter, Geometry, Polygon, QueryFilter, ShapeDef, ShapeId, Vec2, World, WorldDef,

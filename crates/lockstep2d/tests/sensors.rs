@@ -1,7 +1,7 @@
 //! Sensors: they push nothing, and report each shape that enters and leaves them exactly
 //! once, in the step it happens.
 
-mod support;
+use crate::support;
 
 use lockstep2d::{
     BodyDef, BodyId, QueryFilter, SensorEvent, ShapeDef, ShapeId, Vec2, World, WorldDef,

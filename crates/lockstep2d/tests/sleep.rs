@@ -1,7 +1,7 @@
 //! Islands and sleeping: resting bodies stop, stay put bit for bit, and wake when
 //! something reaches them.
 
-mod support;
+use crate::support;
 
 use lockstep2d::{
     BodyDef, Circle, Geometry, JointDef, ShapeDef, SleepSettings, Vec2, World, WorldDef,

@@ -1,7 +1,7 @@
 //! Snapshots: a restored world steps to the same bits as the original, in the same world,
 //! in a fresh one and through bytes; ids survive; bad buffers are errors.
 
-mod support;
+use crate::support;
 
 use lockstep2d::{
     BodyDef, BodyId, Capsule, ChainDef, CharacterDef, Circle, DistanceJointDef, Error, Filter,

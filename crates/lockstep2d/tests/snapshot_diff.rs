@@ -2,7 +2,7 @@
 //! body, shape, joint, contact or part of the state, with its first differing field and
 //! both values' bits.
 
-mod support;
+use crate::support;
 
 use lockstep2d::{Snapshot, StateValue, Vec2, World, WorldDef};
 use support::{add_box, run, world_with_ground};

@@ -1,7 +1,7 @@
 //! The fixed-step driver: time accounting, overload policies, smoothing, forces,
 //! controllers, inputs and time control.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -1,6 +1,6 @@
 //! Surface materials: conveyor belts (tangent speed) and rolling resistance.
 
-mod support;
+use crate::support;
 
 use lockstep2d::{
     BodyDef, ChainDef, Circle, Geometry, Polygon, ShapeDef, SolidSide, SolverKind, SurfaceMaterial,

@@ -1,0 +1,6 @@
+//! The fuzzers' bounded runs as modules of one test binary, so the engine is linked
+//! once for all of them. A new file here is a new `mod` below (the architecture test
+//! checks that none is left out).
+
+mod api;
+mod bytes;

@@ -1,0 +1,7 @@
+//! The hiker game's integration tests as modules of one test binary, so the engine is
+//! linked once for all of them. A new file here is a new `mod` below (the architecture
+//! test checks that none is left out).
+
+mod input;
+mod long_run;
+mod pipeline;
